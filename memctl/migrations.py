@@ -1,0 +1,74 @@
+"""Named, ordered schema migrations, recorded in the store's `migrations` table.
+
+A new store applies them all; an existing one applies those it lacks when opened, under
+the store lock. A store that lists a migration this memctl does not know was written by
+a newer memctl and is refused rather than damaged.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+from typing import Callable
+
+from .db import Database
+from .errors import SchemaError
+from .schema import EVENTS_SCHEMA, META_SCHEMA, MIGRATIONS_SCHEMA, TURNS_SCHEMA, memories_schema
+
+
+def _initial(db: Database, meta: dict[str, str]) -> None:
+    dim = int(meta["dim"])
+    for name, schema in (
+        ("memories", memories_schema(dim)),
+        ("turns", TURNS_SCHEMA),
+        ("events", EVENTS_SCHEMA),
+    ):
+        if not db.exists(name):
+            db.create(name, schema)
+    meta.setdefault("hash_key", secrets.token_hex(16))
+
+
+MIGRATIONS: list[tuple[str, Callable[[Database, dict[str, str]], None]]] = [
+    ("0001_initial", _initial),
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def read_meta(db: Database) -> dict[str, str]:
+    if not db.exists("meta"):
+        return {}
+    return {r["key"]: r["value"] for r in db.rows("meta")}
+
+
+def write_meta(db: Database, meta: dict[str, str]) -> None:
+    if not db.exists("meta"):
+        db.create("meta", META_SCHEMA)
+    db.upsert("meta", [{"key": k, "value": v} for k, v in sorted(meta.items())], "key")
+
+
+def applied(db: Database) -> list[str]:
+    if not db.exists("migrations"):
+        return []
+    return [r["name"] for r in db.rows("migrations")]
+
+
+def migrate(db: Database, meta: dict[str, str]) -> list[str]:
+    """Apply the migrations this store lacks; returns their names. Caller holds the lock."""
+    done = applied(db)
+    known = [name for name, _ in MIGRATIONS]
+    unknown = [name for name in done if name not in known]
+    if unknown:
+        raise SchemaError(f"the store has migration {unknown[0]} that this memctl does not know: upgrade memctl")
+    if not db.exists("migrations"):
+        db.create("migrations", MIGRATIONS_SCHEMA)
+    ran = []
+    for name, step in MIGRATIONS:
+        if name in done:
+            continue
+        step(db, meta)
+        db.append("migrations", [{"name": name, "applied_at": datetime.now(timezone.utc)}])
+        ran.append(name)
+    meta["schema_version"] = str(SCHEMA_VERSION)
+    write_meta(db, meta)
+    return ran

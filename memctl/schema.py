@@ -1,0 +1,226 @@
+"""Record types and the Arrow schemas of the store's tables.
+
+Tables (each a Lance dataset in the store's LanceDB directory):
+  memories  one row per version of a memory, with its vector and provenance
+  turns     the ledger of ingested turns (keys for idempotency and forget), and the
+            text of the turns that memories came from (secrets masked)
+  events    append-only log of every change: ids, counts and keyed hashes, never text
+  meta      key/value facts about the store: schema version, model, dimension
+  migrations  the named migrations applied to this store
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import pyarrow as pa
+
+SCHEMA_VERSION = 1
+
+TS = pa.timestamp("us", tz="UTC")
+
+SOURCE_TYPE = pa.struct(
+    [
+        ("session", pa.string()),
+        ("turn", pa.string()),
+        ("time", TS),
+        ("clause", pa.string()),
+        ("turn_key", pa.string()),
+    ]
+)
+
+
+def memories_schema(dim: int) -> pa.Schema:
+    return pa.schema(
+        [
+            pa.field("id", pa.string(), nullable=False),
+            pa.field("chain_id", pa.string(), nullable=False),
+            pa.field("version", pa.int32(), nullable=False),
+            pa.field("status", pa.string(), nullable=False),
+            pa.field("user_id", pa.string(), nullable=False),
+            pa.field("type", pa.string(), nullable=False),
+            pa.field("content", pa.string(), nullable=False),
+            pa.field("lang", pa.string()),
+            pa.field("topics", pa.list_(pa.string())),
+            pa.field("slot", pa.string()),
+            pa.field("importance", pa.float32()),
+            pa.field("confidence", pa.float32()),
+            pa.field("source_type", pa.string()),
+            pa.field("sources", pa.list_(SOURCE_TYPE)),
+            pa.field("created_at", TS),
+            pa.field("updated_at", TS),
+            pa.field("valid_from", TS),
+            pa.field("valid_to", TS),
+            pa.field("last_recalled_at", TS),
+            pa.field("recall_count", pa.int32()),
+            pa.field("reinforced_count", pa.int32()),
+            pa.field("cause", pa.string()),
+            pa.field("supersedes", pa.string()),
+            pa.field("merged_from", pa.list_(pa.string())),
+            pa.field("merged_into", pa.string()),
+            pa.field("vector", pa.list_(pa.float32(), dim)),
+        ]
+    )
+
+
+TURNS_SCHEMA = pa.schema(
+    [
+        pa.field("turn_key", pa.string(), nullable=False),
+        pa.field("user_id", pa.string(), nullable=False),
+        pa.field("session", pa.string()),
+        pa.field("turn", pa.string()),
+        pa.field("role", pa.string()),
+        pa.field("time", TS),
+        # Null unless a memory came from this turn; secrets masked; forgotten clauses removed.
+        pa.field("content", pa.string()),
+        pa.field("ingested_at", TS),
+    ]
+)
+
+EVENTS_SCHEMA = pa.schema(
+    [
+        pa.field("event_id", pa.string(), nullable=False),
+        pa.field("time", TS),
+        pa.field("kind", pa.string()),
+        pa.field("user_id", pa.string()),
+        pa.field("memory_id", pa.string()),
+        pa.field("chain_id", pa.string()),
+        pa.field("related", pa.list_(pa.string())),
+        pa.field("content_hash", pa.string()),
+        pa.field("count", pa.int32()),
+        pa.field("store_version", pa.int64()),
+        # JSON with ids, numbers and reasons only; never memory or turn text.
+        pa.field("detail", pa.string()),
+    ]
+)
+
+META_SCHEMA = pa.schema([pa.field("key", pa.string(), nullable=False), pa.field("value", pa.string())])
+
+MIGRATIONS_SCHEMA = pa.schema(
+    [pa.field("name", pa.string(), nullable=False), pa.field("applied_at", TS)]
+)
+
+# Columns read for recall, listing and rendering: everything but the vector.
+MEMORY_COLUMNS = [f.name for f in memories_schema(1) if f.name != "vector"]
+
+STATUSES = ("active", "superseded", "archived")
+SOURCE_TYPES = ("user_stated", "inferred")
+EVENT_KINDS = (
+    "ingested",
+    "reinforced",
+    "superseded",
+    "merged",
+    "expired",
+    "archived",
+    "recalled",
+    "forgotten",
+    "reembedded",
+)
+
+
+@dataclass
+class Source:
+    session: str
+    turn: str
+    time: datetime | None
+    clause: str
+    turn_key: str
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "session": self.session,
+            "turn": self.turn,
+            "time": _iso(self.time),
+            "clause": self.clause,
+        }
+
+
+@dataclass
+class Memory:
+    """One version of a memory. `chain_id` is stable across versions."""
+
+    id: str
+    chain_id: str
+    version: int
+    status: str
+    user_id: str
+    type: str
+    content: str
+    lang: str = "en"
+    topics: list[str] = field(default_factory=list)
+    slot: str | None = None
+    importance: float = 0.5
+    confidence: float = 0.8
+    source_type: str = "user_stated"
+    sources: list[Source] = field(default_factory=list)
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    last_recalled_at: datetime | None = None
+    recall_count: int = 0
+    reinforced_count: int = 0
+    cause: str = "ingest"
+    supersedes: str | None = None
+    merged_from: list[str] = field(default_factory=list)
+    merged_into: str | None = None
+    vector: Any = None
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> "Memory":
+        data = {k: row.get(k) for k in cls.__dataclass_fields__ if k in row}
+        data["sources"] = [Source(**s) for s in (row.get("sources") or [])]
+        data["topics"] = list(row.get("topics") or [])
+        data["merged_from"] = list(row.get("merged_from") or [])
+        for k in ("recall_count", "reinforced_count"):
+            data[k] = int(row.get(k) or 0)
+        for k in ("importance", "confidence"):
+            if row.get(k) is not None:
+                data[k] = round(float(row[k]), 4)
+        return cls(**data)
+
+    def to_row(self) -> dict[str, Any]:
+        row = {k: getattr(self, k) for k in self.__dataclass_fields__}
+        row["sources"] = [s.__dict__.copy() for s in self.sources]
+        return row
+
+    def public(self) -> dict[str, Any]:
+        """The documented JSON shape (contract): stable field names, ISO-8601 times."""
+        return {
+            "id": self.id,
+            "chain_id": self.chain_id,
+            "version": self.version,
+            "status": self.status,
+            "user": self.user_id,
+            "type": self.type,
+            "content": self.content,
+            "lang": self.lang,
+            "topics": list(self.topics),
+            "importance": round(self.importance, 3),
+            "confidence": round(self.confidence, 3),
+            "source_type": self.source_type,
+            "sources": [s.public() for s in self.sources],
+            "created_at": _iso(self.created_at),
+            "updated_at": _iso(self.updated_at),
+            "valid_from": _iso(self.valid_from),
+            "valid_to": _iso(self.valid_to),
+            "last_recalled_at": _iso(self.last_recalled_at),
+            "recall_count": self.recall_count,
+            "reinforced_count": self.reinforced_count,
+            "cause": self.cause,
+            "supersedes": self.supersedes,
+            "merged_from": list(self.merged_from),
+            "merged_into": self.merged_into,
+        }
+
+
+def _iso(value: datetime | None) -> str | None:
+    if value is None:
+        return None
+    return value.isoformat().replace("+00:00", "Z")
+
+
+def iso(value: datetime | None) -> str | None:
+    return _iso(value)
