@@ -1,0 +1,316 @@
+"""Reading conversation files into validated conversations, and cleaning them.
+
+Formats (the input contract, see README):
+  json        one conversation object, or a list of them:
+              {"user", "session", "time", "messages": [{"role", "content", "id"?, "time"?}]}
+  jsonl       one message per line: {"user", "session", "role", "content", "id"?, "time"?}
+  transcript  plain text, one turn per line starting "user:" / "assistant:" (also 用户：/助手：);
+              lines without a speaker continue the previous turn
+
+Every file is read and validated completely before anything is written; a problem
+raises InputError naming the file (and line or message) so the CLI exits 2.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable
+
+from .errors import InputError
+
+ROLES = ("user", "assistant", "system", "tool")
+FORMATS = ("json", "jsonl", "transcript")
+_EXTENSIONS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".txt": "transcript"}
+_USER_ID = re.compile(r"^[\w.@:+\-]{1,128}$")
+
+# Blocks that tools paste into user turns; never part of what the user said.
+_UPLOAD_BLOCK = re.compile(r"<uploaded_files>.*?</uploaded_files>", re.S | re.I)
+_ACK = re.compile(
+    r"^(ok(ay)?|k|sure|yes|yep|yeah|no|nope|thanks?( you)?( so much)?|thx|ty|cool|great|nice|got it|"
+    r"sounds good|perfect|awesome|alright|好的?|好滴|嗯+|哦+|噢|行|可以|谢谢(你|啦|了)?|多谢|收到|明白了?|知道了|没问题|好嘞|对)"
+    r"[\s!！.。~～,，]*$",
+    re.I,
+)
+
+
+@dataclass
+class Turn:
+    id: str
+    role: str
+    content: str
+    time: datetime | None = None
+
+
+@dataclass
+class Conversation:
+    user: str
+    session: str
+    time: datetime | None
+    turns: list[Turn] = field(default_factory=list)
+    origin: str = ""
+
+
+def check_user_id(user: str, where: str = "--user") -> str:
+    if not isinstance(user, str) or not _USER_ID.match(user):
+        raise InputError(
+            f"{where}: invalid user id {user!r} (1-128 letters, digits or . _ - @ : +)"
+        )
+    return user
+
+
+def parse_time(value: Any, where: str) -> datetime | None:
+    """ISO-8601 to an aware UTC datetime; a naive time is taken as UTC."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InputError(f"{where}: time must be an ISO-8601 string, got {type(value).__name__}")
+    text = value.strip()
+    if text.endswith("Z") or text.endswith("z"):
+        text = text[:-1] + "+00:00"
+    try:
+        parsed = datetime.fromisoformat(text)
+    except ValueError:
+        raise InputError(f"{where}: invalid time {value!r} (expected ISO-8601)") from None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    return parsed
+
+
+def read_sources(
+    paths: Iterable[str],
+    *,
+    fmt: str | None = None,
+    user: str | None = None,
+    session: str | None = None,
+    stdin_text: str | None = None,
+) -> list[Conversation]:
+    """Read and validate every path ('-' is standard input; folders are walked)."""
+    if fmt is not None and fmt not in FORMATS:
+        raise InputError(f"--format: unknown format {fmt!r} (use {', '.join(FORMATS)})")
+    if user is not None:
+        check_user_id(user)
+    conversations: list[Conversation] = []
+    for path in _expand(paths):
+        if path == "-":
+            text = stdin_text if stdin_text is not None else _read_stdin()
+            name = "<stdin>"
+            kind = fmt or _sniff(text, name)
+            default_session = session or "stdin"
+        else:
+            text = _read_text(Path(path))
+            name = path
+            kind = fmt or _EXTENSIONS.get(Path(path).suffix.lower()) or _sniff(text, name)
+            default_session = session or Path(path).stem
+        reader = {"json": _read_json, "jsonl": _read_jsonl, "transcript": _read_transcript}[kind]
+        conversations.extend(reader(text, name, user, default_session))
+    return conversations
+
+
+def _expand(paths: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for raw in paths:
+        if raw == "-":
+            out.append(raw)
+            continue
+        p = Path(raw)
+        if p.is_dir():
+            files = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in _EXTENSIONS)
+            if not files:
+                raise InputError(f"{raw}: folder holds no .json, .jsonl or .txt conversation files")
+            out.extend(str(f) for f in files)
+        elif not p.exists():
+            raise InputError(f"{raw}: no such file")
+        else:
+            out.append(raw)
+    if not out:
+        raise InputError("no input: give one or more files, folders, or - for standard input")
+    return out
+
+
+def _read_stdin() -> str:
+    data = sys.stdin.buffer.read()
+    return _decode(data, "<stdin>")
+
+
+def _read_text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return _decode(data, str(path))
+
+
+def _decode(data: bytes, name: str) -> str:
+    if b"\x00" in data:
+        raise InputError(f"{name}: binary file, not a UTF-8 conversation")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+
+
+def _sniff(text: str, name: str) -> str:
+    stripped = text.lstrip()
+    if not stripped:
+        raise InputError(f"{name}: empty input")
+    if stripped[0] in "[{":
+        try:
+            json.loads(stripped)
+            return "json"
+        except json.JSONDecodeError:
+            return "jsonl"
+    return "transcript"
+
+
+def _json_error(name: str, exc: json.JSONDecodeError, line_offset: int = 0) -> InputError:
+    return InputError(f"{name}: invalid JSON at line {exc.lineno + line_offset} column {exc.colno}: {exc.msg}")
+
+
+def _read_json(text: str, name: str, user: str | None, session: str) -> list[Conversation]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _json_error(name, exc) from None
+    items = data if isinstance(data, list) else [data]
+    if not items:
+        raise InputError(f"{name}: empty list, no conversations")
+    out = []
+    for i, obj in enumerate(items, 1):
+        where = f"{name}: conversation {i}" if len(items) > 1 else name
+        if not isinstance(obj, dict):
+            raise InputError(f"{where}: must be an object with user, session and messages")
+        messages = obj.get("messages")
+        if not isinstance(messages, list):
+            raise InputError(f"{where}: 'messages' must be a list")
+        conv_user = _field_str(obj, "user", where) or user
+        if conv_user is None:
+            raise InputError(f"{where}: no user; add \"user\" or pass --user")
+        check_user_id(conv_user, where)
+        conv_session = _field_str(obj, "session", where) or (session if len(items) == 1 else f"{session}#{i}")
+        conv_time = parse_time(obj.get("time"), f"{where}: time")
+        turns = [
+            _message(m, j, f"{where}: message {j}", conv_time) for j, m in enumerate(messages, 1)
+        ]
+        out.append(Conversation(conv_user, conv_session, conv_time, turns, origin=name))
+    return out
+
+
+def _read_jsonl(text: str, name: str, user: str | None, session: str) -> list[Conversation]:
+    groups: dict[tuple[str, str], Conversation] = {}
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{name}: line {lineno}"
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{where}: invalid JSON at column {exc.colno}: {exc.msg}") from None
+        if not isinstance(obj, dict):
+            raise InputError(f"{where}: each line must be a JSON object (one message)")
+        line_user = _field_str(obj, "user", where) or user
+        if line_user is None:
+            raise InputError(f"{where}: no user; add \"user\" or pass --user")
+        check_user_id(line_user, where)
+        line_session = _field_str(obj, "session", where) or session
+        key = (line_user, line_session)
+        conv = groups.get(key)
+        if conv is None:
+            conv = groups[key] = Conversation(line_user, line_session, None, [], origin=name)
+        turn = _message(obj, len(conv.turns) + 1, where, conv.time)
+        if conv.time is None:
+            conv.time = turn.time
+        conv.turns.append(turn)
+    if not groups:
+        raise InputError(f"{name}: no messages")
+    return list(groups.values())
+
+
+_SPEAKER = re.compile(r"^\s*(user|assistant|system|tool|human|ai|用户|助手|系统)\s*[:：]\s?(.*)$", re.I)
+_SPEAKER_ROLE = {"human": "user", "ai": "assistant", "用户": "user", "助手": "assistant", "系统": "system"}
+
+
+def _read_transcript(text: str, name: str, user: str | None, session: str) -> list[Conversation]:
+    if user is None:
+        raise InputError(f"{name}: a plain transcript names no user; pass --user")
+    turns: list[Turn] = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        m = _SPEAKER.match(line)
+        if m:
+            role = m.group(1).lower()
+            role = _SPEAKER_ROLE.get(role, role)
+            turns.append(Turn(f"t{len(turns) + 1}", role, m.group(2)))
+        elif line.strip():
+            if not turns:
+                raise InputError(f"{name}: line {lineno}: expected 'user:' or 'assistant:' at the start")
+            turns[-1].content += "\n" + line
+    if not turns:
+        raise InputError(f"{name}: no turns found (lines must start with 'user:' or 'assistant:')")
+    return [Conversation(user, session, None, turns, origin=name)]
+
+
+def _field_str(obj: dict[str, Any], key: str, where: str) -> str | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{where}: '{key}' must be a non-empty string")
+    return value
+
+
+def _message(obj: Any, index: int, where: str, default_time: datetime | None) -> Turn:
+    if not isinstance(obj, dict):
+        raise InputError(f"{where}: must be an object with role and content")
+    role = obj.get("role")
+    if not isinstance(role, str):
+        raise InputError(f"{where}: 'role' must be a string")
+    if role not in ROLES:
+        raise InputError(f"{where}: unknown role {role!r} (expected user, assistant, system or tool)")
+    content = obj.get("content", "")
+    if content is None:
+        content = ""
+    if not isinstance(content, str):
+        raise InputError(f"{where}: 'content' must be a string, got {type(content).__name__}")
+    turn_id = obj.get("id")
+    if turn_id is not None and not isinstance(turn_id, (str, int)):
+        raise InputError(f"{where}: 'id' must be a string or number")
+    time = parse_time(obj.get("time"), f"{where}: time") or default_time
+    return Turn(str(turn_id) if turn_id is not None else f"t{index}", role, content, time)
+
+
+def is_acknowledgement(text: str) -> bool:
+    return bool(_ACK.match(text.strip()))
+
+
+def clean(conv: Conversation) -> list[Turn]:
+    """User turns and the final assistant reply before each; no tools, uploads or acks.
+
+    Assistant replies stay as context (a bare "not anymore" answers the question before
+    it); only user turns become memories.
+    """
+    kept: list[Turn] = []
+    pending_reply: Turn | None = None
+    for turn in conv.turns:
+        if turn.role in ("tool", "system"):
+            continue
+        text = _UPLOAD_BLOCK.sub(" ", turn.content).strip()
+        if not text:
+            continue
+        if turn.role == "assistant":
+            pending_reply = Turn(turn.id, turn.role, text, turn.time)
+            continue
+        if pending_reply is not None:
+            kept.append(pending_reply)
+            pending_reply = None
+        if is_acknowledgement(text):
+            continue
+        kept.append(Turn(turn.id, turn.role, text, turn.time))
+    if pending_reply is not None:
+        kept.append(pending_reply)
+    return kept
