@@ -1,0 +1,254 @@
+"""Offline extraction: from a cleaned conversation to memory candidates, in order.
+
+For each user turn: mask secrets (the masked text is all memctl ever keeps), split into
+clauses, analyse each (classify.py), normalise kept ones to third person
+(normalize.py), attach topics. The result is a time-ordered list of items that
+reconcile.py applies against the store: remember, negate ("not anymore") or forget.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Union
+
+from ..conversations import Conversation, Turn
+from .classify import Analysis, Context, analyze
+from .normalize import normalize, with_time
+from .rules import Rules, TopicRules, load_rules
+from .secrets import MASK, mask_secrets
+from .segment import language, split_clauses
+
+__all__ = [
+    "Candidate", "Negation", "ForgetRequest", "Dropped", "TurnRecord", "Extraction",
+    "extract", "topics_of", "turn_key", "load_rules",
+]
+
+
+@dataclass
+class TurnRecord:
+    turn_key: str
+    user_id: str
+    session: str
+    turn: str
+    role: str
+    time: datetime | None
+    content: str  # secrets masked
+
+
+@dataclass
+class Candidate:
+    """A statement to remember (or to merge into what is remembered)."""
+
+    user_id: str
+    session: str
+    turn: str
+    turn_key: str
+    time: datetime | None
+    clause: str
+    content: str
+    type: str
+    lang: str
+    topics: list[str]
+    slot: str | None
+    importance: float
+    confidence: float
+    source_type: str
+    negative: bool
+    correction: bool
+    valid_from: datetime | None
+    valid_to: datetime | None
+
+
+@dataclass
+class Negation:
+    """A bare "not anymore": the memory matching `context` (the question) stops being true."""
+
+    user_id: str
+    session: str
+    turn: str
+    turn_key: str
+    time: datetime | None
+    clause: str
+    context: str
+    lang: str
+
+
+@dataclass
+class ForgetRequest:
+    """ "forget what I said about my address": select matching memories and forget them."""
+
+    user_id: str
+    session: str
+    turn: str
+    turn_key: str
+    time: datetime | None
+    clause: str
+    target: str
+    recent: bool
+    lang: str
+
+
+@dataclass
+class Dropped:
+    user_id: str
+    session: str
+    turn: str
+    clause: str
+    reason: str
+
+
+Item = Union[Candidate, Negation, ForgetRequest]
+
+
+@dataclass
+class Extraction:
+    turns: list[TurnRecord] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    dropped: list[Dropped] = field(default_factory=list)
+    secrets_blocked: int = 0
+
+
+def turn_key(user: str, session: str, turn: str, masked_content: str) -> str:
+    """Identity of a user turn: re-ingesting it is recognised, and forgetting it is final."""
+    raw = "\x1f".join((user, session, turn, masked_content)).encode("utf-8")
+    return hashlib.sha256(raw).hexdigest()[:32]
+
+
+def topics_of(text: str, topics: TopicRules) -> list[str]:
+    found = {name for name, p in topics.zh.items() if p.search(text)}
+    found |= {name for name, p in topics.en.items() if p.search(text)}
+    return sorted(found)
+
+
+_FORGET_WORDS = re.compile(
+    r"(?:forget|delete|erase|remove|wipe|don't|do not|stop|please|remember|store|keep|save|record|what i (?:just )?(?:said|told you|mentioned)|about|that|this|it|"
+    r"忘掉|忘了吧|忘记|删掉|删除|删了|抹掉|清除|别记|不要记|不用记|别存|不要存|把|我刚才说的|我刚刚说的|刚才说的|刚刚说的|我说的|吧|的|了|请|帮我)",
+    re.I,
+)
+
+
+def _forget_target(clause: str) -> str:
+    return re.sub(r"\s+", " ", _FORGET_WORDS.sub(" ", clause)).strip(" ,，。.!！")
+
+
+def extract(conv: Conversation, turns: list[Turn], *, rules: Rules, topic_rules: TopicRules,
+            keep_tasks: bool = True, task_ttl_days: int = 14, infer: bool = True,
+            min_importance: float = 0.0) -> Extraction:
+    out = Extraction()
+    last_assistant = ""
+    for turn in turns:
+        if turn.role != "user":
+            last_assistant = turn.content
+            continue
+        masked, n_secrets = mask_secrets(turn.content, rules)
+        out.secrets_blocked += n_secrets
+        key = turn_key(conv.user, conv.session, turn.id, masked)
+        when = turn.time or conv.time
+        out.turns.append(TurnRecord(key, conv.user, conv.session, turn.id, "user", when, masked))
+        ctx = Context(reference=when, task_ttl_days=task_ttl_days, keep_tasks=keep_tasks, infer=infer)
+        last_in_sentence: tuple[int, Candidate] | None = None
+        sarcastic = _sarcastic(masked, rules)
+        sentence = -1
+        turn_has_request = False
+        first_item = len(out.items)
+        for clause in split_clauses(masked):
+            if clause.sentence != sentence:
+                sentence, ctx.prev_drop, ctx.prev_times = clause.sentence, None, []
+            if MASK in clause.text or sarcastic or ctx.prev_drop == "secret":
+                # The clause after a secret ("..., I need it for the form") is about the secret.
+                reason = "sarcasm" if sarcastic else "secret"
+                out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, reason))
+                ctx.prev_drop = "secret"
+                continue
+            a = analyze(clause.text, clause.lang, rules, ctx)
+            turn_has_request = turn_has_request or a.reason == "request for the current task"
+            ctx.prev_subject = a.subject if a.subject != "none" else ctx.prev_subject
+            ctx.prev_drop = None if a.keep else a.reason
+            ctx.prev_times = a.times or ctx.prev_times
+            item = _item(a, conv, turn, key, when, last_assistant, topic_rules)
+            if isinstance(item, Candidate):
+                if item.importance < min_importance:
+                    out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "low importance"))
+                    continue
+                out.items.append(item)
+                last_in_sentence = (clause.sentence, item)
+            elif item is not None:
+                out.items.append(item)
+            elif last_in_sentence and _continues(a, clause.sentence, last_in_sentence[0]):
+                # A subject-less continuation ("消息队列用的Kafka") elaborates the fact before it.
+                prev = last_in_sentence[1]
+                sep = "，" if clause.lang == "zh" else ", "
+                prev.content = f"{prev.content}{sep}{a.text}"
+                prev.clause = f"{prev.clause}{sep}{clause.text}"
+                prev.topics = sorted(set(prev.topics) | set(topics_of(a.text, topic_rules)))
+            else:
+                out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, a.reason))
+        if turn_has_request:
+            # "我下周要考试，帮我出十道题", "Give me a packing list, I leave on the 3rd": a plan or
+            # a loose remark stated to frame a request is part of the request.
+            framing = ("task", "context")
+            for item in out.items[first_item:]:
+                if isinstance(item, Candidate) and item.type in framing:
+                    out.dropped.append(Dropped(conv.user, conv.session, turn.id, item.clause, "context of a request"))
+            out.items[first_item:] = [
+                i for i in out.items[first_item:] if not (isinstance(i, Candidate) and i.type in framing)
+            ]
+    return out
+
+
+_ANAPHORIC = re.compile(
+    r"^(?:it|it's|it was|that|that's|this|they|they're|they were|the kids|the whole|we|everyone|there|so|and it|but it|"
+    r"这|那|它|他们|她们|孩子们|大家)",
+    re.I,
+)
+_SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re.I)
+
+
+def _continues(a: Analysis, sentence: int, kept_sentence: int) -> bool:
+    """Whether a dropped clause elaborates the fact kept just before it in the same turn.
+
+    "消息队列用的Kafka" after "我们后端用Go"; "The kids loved it!" after "We went camping
+    yesterday". It adds words to that memory (found by recall) without making a new one.
+    """
+    if _SECOND_PERSON.search(a.text) or len(a.text) > 120:
+        return False
+    if a.reason == "no durable signal" and a.inherited and sentence == kept_sentence and len(a.text) <= 40:
+        return True
+    return a.reason in ("not about the user", "no durable signal") and sentence - kept_sentence <= 1 and bool(_ANAPHORIC.match(a.text))
+
+
+def _sarcastic(text: str, rules: Rules) -> bool:
+    r = rules.langs[language(text)]
+    if r.has("sarcasm_turn", text):
+        return True
+    return "sarcasm_caps" in r.p and r.has("sarcasm_caps", text) and r.has("sarcasm_turn", text.lower())
+
+
+def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime | None,
+          last_assistant: str, topic_rules: TopicRules) -> Item | None:
+    if a.forget:
+        return ForgetRequest(conv.user, conv.session, turn.id, key, when, a.clause,
+                             _forget_target(a.clause), a.forget_recent, a.lang)
+    if a.bare_negation:
+        if not last_assistant:
+            return None
+        return Negation(conv.user, conv.session, turn.id, key, when, a.clause, last_assistant, a.lang)
+    if not a.keep or a.type is None:
+        return None
+    if a.inferred:
+        content = f"用户可能喜欢{a.inferred}" if a.lang == "zh" else f"User may enjoy {a.inferred}"
+    else:
+        content = normalize(a.text, a.lang, a.subject, standing_request=a.standing and a.inherited)
+    labelled = [t for t in a.times if (a.type == "event" and t.direction <= 0) or (a.type in ("goal", "task") and t.direction >= 0)]
+    if labelled and a.type in ("event", "task", "goal"):
+        t = labelled[-1] if a.type != "event" else labelled[0]
+        content = with_time(content, language(content) if a.lang == "zh" else "en", t.label(), deadline=t.deadline)
+    return Candidate(
+        user_id=conv.user, session=conv.session, turn=turn.id, turn_key=key, time=when, clause=a.clause,
+        content=content, type=a.type, lang=a.lang, topics=topics_of(content + " " + a.clause, topic_rules),
+        slot=a.slot, importance=a.importance, confidence=a.confidence, source_type=a.source_type,
+        negative=a.negative, correction=a.correction, valid_from=a.valid_from, valid_to=a.valid_to,
+    )

@@ -1,0 +1,359 @@
+"""Deciding what one clause is: a durable fact about the user (which type, how important,
+how sure), a forget request, a bare "not anymore", or something to drop (and why).
+
+Order matters and is deliberate: forget requests first (they look like requests),
+then what is never about the user's lasting self (chit-chat, questions, hypotheticals,
+sarcasm, quotes, other people, requests, passing states), then the type.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from .rules import LangRules, Rules
+from .temporal import TimeRef, find_times
+
+# Words that show a durable rule is addressed to the assistant ("from now on, answer in
+# Chinese", "以后给我的代码示例都用Python写"): such a statement is a standing preference.
+_TO_ASSISTANT = re.compile(
+    r"\byou(?:r)?\b|\b(?:answers?|repl(?:y|ies)|responses?|explanations?|examples?|code|summar(?:y|ies)|suggestions?)\b|"
+    r"回答|回复|跟我说|给我|你|示例|代码|解释|推荐|建议|注释|输出",
+    re.I,
+)
+# Types tried in this order; the first whose patterns match wins.
+_TYPE_ORDER = ("profile", "goal", "task", "event", "behavior", "preference", "knowledge")
+_EN_NOT_SUBJECT = re.compile(
+    r"^(?:the|a|an|this|that|these|those|it|it's|its|there|there's|here|you|you're|your|he|she|they|his|her|their|"
+    r"what|which|who|how|why|when|where|everyone|everybody|someone|somebody|nobody|people|one)\b",
+    re.I,
+)
+# Capitalised first words that still open a subject-less statement ("Love hiking!").
+_EN_VERBISH = frozenset(
+    """love loved like liked hate hated enjoy enjoyed prefer went got get have had has been moved moving working
+    living just also really always never usually still currently gonna going trying planning started finished
+    started bought made took spent used need want wanted think feel felt looking hoping keen totally absolutely
+    definitely probably maybe barely slept ran run running play playing tried try ate eat drink drank visited
+    watched read reading learning studying practicing practising""".split()
+)
+_ZH_NOT_SUBJECT = re.compile(
+    r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|谁|哪|什么|天气|今天天气)"
+)
+# Drops that a subject-less continuation shares with the clause before it:
+# "给我写个周报模板，简单点就行" is all one request.
+_CARRIED_DROPS = {
+    "request for the current task", "question", "hypothetical", "sarcasm", "quoted speech",
+    "about someone else", "reported speech", "passing state",
+}
+
+
+@dataclass
+class Analysis:
+    clause: str
+    lang: str
+    keep: bool = False
+    reason: str = ""
+    type: str | None = None
+    subject: str = "none"
+    text: str = ""
+    importance: float = 0.0
+    confidence: float = 0.0
+    source_type: str = "user_stated"
+    slot: str | None = None
+    negative: bool = False
+    correction: bool = False
+    forget: bool = False
+    forget_recent: bool = False
+    bare_negation: bool = False
+    inferred: str | None = None
+    # The subject was not said but carried over ("对花生过敏" after "我不吃海鲜").
+    inherited: bool = False
+    # A request that sets a standing rule ("from now on, keep answers short").
+    standing: bool = False
+    times: list[TimeRef] = field(default_factory=list)
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+
+    def drop(self, reason: str) -> "Analysis":
+        self.keep = False
+        self.reason = reason
+        return self
+
+
+@dataclass
+class Context:
+    """What the analysis of one clause may know beyond the clause itself."""
+
+    reference: datetime | None
+    prev_subject: str | None = None
+    # Within one sentence: why the previous clause was dropped, and its times.
+    prev_drop: str | None = None
+    prev_times: list[TimeRef] = field(default_factory=list)
+    task_ttl_days: int = 14
+    keep_tasks: bool = True
+    infer: bool = True
+
+
+def _strip(r: LangRules, text: str) -> str:
+    t = text.strip()
+    for _ in range(3):
+        new = r.p["discourse"].sub("", t).strip(" ,，、~～!！.") if "discourse" in r.p else t
+        if new == t:
+            break
+        t = new
+    if "trailing" in r.p:
+        t = r.p["trailing"].sub("", t).strip()
+    return t
+
+
+def _unquoted(text: str, quotes: str) -> str:
+    if not quotes:
+        return text
+    q = re.escape(quotes)
+    return re.sub(rf"[{q}][^{q}]*[{q}]", " ", text)
+
+
+def _subject(r: LangRules, text: str, lang: str, ctx: Context) -> tuple[str, bool]:
+    low = text.lower()
+    if lang == "en":
+        joint = re.search(r"\b(?:and i|i and|me and|and me)\b", low)
+        if re.match(r"^(?:my|our)\s+(?:\w+\s+)?" + r.p["other_people"].pattern, low) and not joint:
+            return "other", False
+        if re.match(r"^(?:my|our)\s+(?:\w+\s+)?" + r.p["dependents"].pattern, low) and not joint:
+            return "dependent", False
+        if r.has("third_person", low):
+            return "other", False
+        if r.has("subject", low):
+            return "self", False
+        if r.has("group", low):
+            return "group", False
+        if _EN_NOT_SUBJECT.match(low):
+            return "none", False
+        first = text.split(" ", 1)[0]
+        word = first.lower().strip(",.!")
+        if first[:1].isupper() and word not in _EN_VERBISH and not word.endswith("ing"):
+            return "none", False  # "Berlin's meetups are out": a subject that is not the user
+        return ctx.prev_subject or "self", True
+    if text.startswith("是我"):
+        return "self", True  # "是我之前整理的" comments on the clause before it
+    joint = re.search(r"我和|和我|我跟|跟我一起|我们俩", text)
+    if re.match(r"^(?:我的?|我家的?)?" + r.p["other_people"].pattern, text) and not joint:
+        return "other", False
+    if re.match(r"^(?:我的?|我家的?)?" + r.p["dependents"].pattern, text) and not joint:
+        return "dependent", False
+    if r.has("third_person", text):
+        return "other", False
+    if r.has("group", text):
+        return "group", False
+    without_objects = r.p["object_only"].sub("", text) if "object_only" in r.p else text
+    if r.has("subject", without_objects) or text.startswith("叫我"):
+        return "self", False
+    if _ZH_NOT_SUBJECT.match(text):
+        return "none", False
+    return ctx.prev_subject or "self", True
+
+
+def _is_question(r: LangRules, text: str, lang: str) -> bool:
+    if re.search(r"[?？][\"”」』)）]*\s*$", text):
+        return True
+    if lang == "en":
+        return r.has("question_start", text.lower())
+    return r.has("question_end", text) or r.has("question", text)
+
+
+def _slot(r: LangRules, text: str) -> str | None:
+    low = text.lower()
+    for name, pattern in r.slots.items():
+        if pattern.search(low):
+            return name
+    return None
+
+
+def _importance(r: LangRules, type_: str, text: str, subject: str) -> float:
+    value = r.importance_base.get(type_, 0.4)
+    for pattern, delta, _why in r.boosts:
+        if pattern.search(text):
+            value += delta
+    if subject == "dependent":
+        value += 0.05
+    return round(min(1.0, max(0.05, value)), 3)
+
+
+def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
+    r = rules.langs[lang]
+    a = Analysis(clause=clause, lang=lang)
+    low = clause.lower()
+    if r.has("forget", low) and not r.has("forget_exceptions", low):
+        a.forget = True
+        a.forget_recent = r.has("forget_recent", low)
+        return a.drop("forget request")
+    if r.has("bare_negation", low.strip()):
+        a.bare_negation = True
+        a.correction = True
+        return a.drop("bare negation")
+    a.correction = r.has("correction", low)
+    text = _strip(r, clause)
+    # "Quick context first: I'm a backend engineer" -> the statement after the label.
+    labelled = re.match(r"^([^:：]{1,30})[:：]\s*(.+)$", text)
+    if labelled and not r.has("subject", labelled.group(1).lower()) and r.has("subject", labelled.group(2).lower()):
+        text = labelled.group(2)
+    a.text = text
+    tlow = text.lower()
+    past_hint = r.has("past", tlow) or bool(r.types["event"].search(tlow))
+    a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint) or list(ctx.prev_times)
+    if len(text) < 2 or (lang == "en" and len(text.split()) < 2):
+        return a.drop("too short")
+    if r.has("chit_chat", tlow):
+        return a.drop("chit-chat")
+    unquoted = _unquoted(text, r.quote_chars)
+    if unquoted != text and r.has("reporting", unquoted.lower()):
+        return a.drop("quoted speech")
+    if ctx.infer:
+        m = r.search("inference", tlow)
+        if m and m.groupdict().get("activity"):
+            a.inferred = m.group("activity").strip()
+            a.subject = "self"
+            a.type = "preference"
+            a.source_type = "inferred"
+            a.keep = True
+            a.reason = "invitation implies a liking"
+            a.importance = 0.35
+            a.confidence = 0.5
+            return a
+    if _is_question(r, text, lang):
+        return a.drop("question")
+    if r.has("hypothetical", tlow) and not r.has("hypothetical_exceptions", tlow):
+        return a.drop("hypothetical")
+    if r.has("sarcasm", tlow) or ("sarcasm_love" in r.p and r.has("sarcasm_love", tlow)):
+        return a.drop("sarcasm")
+    a.subject, a.inherited = _subject(r, unquoted, lang, ctx)
+    if a.inherited and ctx.prev_drop in _CARRIED_DROPS:
+        return a.drop(ctx.prev_drop)
+    if a.subject == "other":
+        return a.drop("about someone else")
+    if re.search(r"(?:说|表示|觉得|认为)(?:他|她|他们|她们)|\b(?:said|says|thinks|told me)(?: that)? (?:he|she|they)\b", tlow):
+        return a.drop("reported speech")
+    durable = r.has("durable", tlow)
+    request = r.has("request_start", tlow) or (lang == "en" and re.search(r"\bplease\b", tlow) is not None)
+    request = request or (durable and _TO_ASSISTANT.search(tlow) is not None)
+    if request and not durable:
+        return a.drop("request for the current task")
+    if a.subject == "none" and not (request and durable):
+        return a.drop("not about the user")
+    if a.subject == "none":
+        a.subject, a.inherited = "self", True  # a standing rule the user sets
+    if (
+        r.has("transient_state", tlow)
+        and (r.has("transient_time", tlow) or not any(t.match(tlow) for t in (r.types["profile"], r.types["preference"])))
+        and not durable
+    ):
+        return a.drop("passing state")
+    a.standing = request and durable
+    a.type = _type(r, tlow, a, ctx, a.standing)
+    if a.type is None:
+        return a.drop("no durable signal")
+    if a.type == "task" and not ctx.keep_tasks:
+        return a.drop("task (keep_tasks is off)")
+    a.keep = True
+    a.reason = a.type
+    a.negative = r.has("negation", tlow)
+    a.slot = _slot(r, text) if a.subject in ("self", "group") else None
+    a.importance = _importance(r, a.type, tlow if lang == "en" else text, a.subject)
+    hedged = r.has("hedge", tlow)
+    a.confidence = 0.65 if hedged else 0.9
+    _validity(a, ctx)
+    return a
+
+
+def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: bool) -> str | None:
+    if standing_request:
+        return "preference"
+    # A plan for today or tonight is a detail of the current task, not something to remember.
+    future = [
+        t for t in a.times
+        if t.direction >= 0 and not (t.direction == 0 and t.precision in ("year", "day"))
+    ]
+    near_future = [
+        t for t in future
+        if ctx.reference is not None and t.start <= (ctx.reference + timedelta(days=max(ctx.task_ttl_days, 31))).date()
+    ]
+    past = [t for t in a.times if t.direction < 0]
+    if a.subject == "group":
+        if near_future and not past and r.types["task"].search(tlow):
+            return "task"
+        for name in ("profile", "event", "knowledge"):
+            if r.types[name].search(tlow):
+                return name
+        if r.types["behavior"].search(tlow) or r.types["preference"].search(tlow):
+            return "knowledge"
+        return None
+    for name in _TYPE_ORDER:
+        if not r.types[name].search(tlow):
+            continue
+        if name == "goal" and near_future and not any(t.deadline for t in a.times):
+            return "task"
+        if name == "task":
+            # "周末基本都会带孩子去公园" is a habit, not a plan for this weekend.
+            if near_future and not past and not r.types["behavior"].search(tlow):
+                return "task"
+            continue
+        if name == "event" and (near_future and not past):
+            return "task" if r.types["task"].search(tlow) else None
+        if name == "knowledge" and a.subject == "dependent":
+            continue
+        return name
+    if near_future and not past and r.types["task"].search(tlow):
+        return "task"
+    if past and any(t.precision in ("day", "week", "month") for t in past) and a.subject in ("self", "dependent"):
+        # A dated statement about the user's life is an event even without a known verb.
+        return "event"
+    return _fallback(tlow, a)
+
+
+_EN_PAST_VERB = re.compile(
+    r"\b(?:i|we) (?:\w+ )?(?:(?!need|feed|seed|speed|bleed|breed|proceed|succeed|exceed)\w+ed|went|got|had|made|took|saw|met|ran|began|came|did|found|gave|lost|won|wrote|"
+    r"bought|built|spent|left|was|were|chose|drew|flew|drove|sang|swam|grew|felt|kept|heard|taught|brought|caught)\b"
+)
+_EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|us)\b")
+
+
+def _fallback(tlow: str, a: Analysis) -> str | None:
+    """An explicit first-person statement that no pattern typed: keep it as context.
+
+    What reaches here already passed every drop rule (question, request, hypothetical,
+    sarcasm, other people, passing state), so it is a statement by the user about the
+    user; long enough to carry a fact, it is kept with a low importance.
+    """
+    if a.inherited or a.subject not in ("self", "dependent"):
+        return None
+    if a.times and all(t.direction == 0 and t.precision == "day" for t in a.times):
+        return None  # "right now", "today": a passing situation
+    if re.search(r"\b(?:right now|at the moment|currently|atm)\b|现在|此刻|这会儿|目前", tlow):
+        return None
+    if a.lang == "en":
+        if len(tlow.split()) < 4 or re.match(r"^i(?:'m| am) \w+ing\b", tlow) or not _EN_FIRST_PERSON.search(tlow):
+            return None  # too short, an activity in progress ("I'm going through PRs"), or not first person
+        return "event" if _EN_PAST_VERB.search(tlow) else "context"
+    if len(re.findall(r"[\u3400-\u9fff]", tlow)) < 6 or not re.search(r"我|咱", tlow):
+        return None
+    return "context"
+
+
+def _validity(a: Analysis, ctx: Context) -> None:
+    ref = ctx.reference
+    if a.type == "event":
+        past = [t for t in a.times if t.direction <= 0]
+        if past:
+            a.valid_from = past[0].start_dt()
+    elif a.type == "goal":
+        deadlines = [t for t in a.times if t.deadline or t.direction > 0]
+        if deadlines:
+            a.valid_to = deadlines[-1].end_dt()
+    elif a.type == "task":
+        future = [t for t in a.times if t.direction >= 0]
+        if future:
+            a.valid_from = ref
+            a.valid_to = future[-1].end_dt()
+        elif ref is not None:
+            a.valid_to = ref + timedelta(days=ctx.task_ttl_days)

@@ -1,0 +1,184 @@
+"""Loading the rule files in extract/rules/ (and a store's own extensions) into regexes.
+
+A store may hold a `rules/` folder next to memctl.toml with files of the same names;
+their lists are appended to the packaged ones, so users extend rules without forking.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+
+RULES_DIR = Path(__file__).parent / "rules"
+LANGS = ("en", "zh")
+
+
+def _read(name: str, extra_dir: str | None) -> dict[str, Any]:
+    with open(RULES_DIR / name, "rb") as fh:
+        data = tomllib.load(fh)
+    if extra_dir:
+        extra = Path(extra_dir) / name
+        if extra.is_file():
+            try:
+                with open(extra, "rb") as fh:
+                    _extend(data, tomllib.load(fh))
+            except tomllib.TOMLDecodeError as exc:
+                raise ConfigError(f"{extra}: invalid TOML: {exc}") from None
+    return data
+
+
+def _extend(base: dict[str, Any], extra: dict[str, Any]) -> None:
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            _extend(base[key], value)
+        elif isinstance(value, list) and isinstance(base.get(key), list):
+            base[key] = base[key] + value
+        else:
+            base[key] = value
+
+
+def _words_re(words: list[str], lang: str) -> str:
+    alts = "|".join(sorted((w if w.endswith("\\+") or "\\" in w else re.escape(w) for w in words), key=len, reverse=True))
+    if lang == "en":
+        return rf"\b(?:{alts})(?:'s)?(?![\w'])"
+    return f"(?:{alts})"
+
+
+def _compile(patterns: list[str], subs: dict[str, str], flags: int = re.I) -> re.Pattern[str]:
+    if not patterns:
+        return re.compile(r"(?!x)x")
+    expanded = []
+    for p in patterns:
+        for name, alt in subs.items():
+            p = p.replace(name, alt)
+        expanded.append(f"(?:{p})")
+    try:
+        return re.compile("|".join(expanded), flags)
+    except re.error as exc:
+        raise ConfigError(f"invalid rule pattern: {exc}") from None
+
+
+@dataclass
+class LangRules:
+    lang: str
+    p: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    types: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    slots: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    slot_words: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    importance_base: dict[str, float] = field(default_factory=dict)
+    boosts: list[tuple[re.Pattern[str], float, str]] = field(default_factory=list)
+    quote_chars: str = ""
+
+    def has(self, name: str, text: str) -> bool:
+        return self.p[name].search(text) is not None
+
+    def search(self, name: str, text: str) -> re.Match[str] | None:
+        return self.p[name].search(text)
+
+
+def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
+    data = _read(f"{lang}.toml", extra_dir)
+    subs = {
+        "OCCUPATIONS": "|".join(sorted(map(_plain, data["types"]["profile"].get("occupations", [])), key=len, reverse=True)),
+        "TECH": "|".join(data["types"]["knowledge"].get("tech", [])),
+        "UNPLEASANT": "|".join(map(_plain, data["drop"].get("unpleasant", []))),
+    }
+    rules = LangRules(lang)
+    for section in ("clean", "self", "drop", "markers"):
+        for key, value in data.get(section, {}).items():
+            if key.endswith("_re"):
+                # Shouted irony ("I just LOVE it") is told apart by case.
+                flags = 0 if key == "sarcasm_caps_re" else re.I
+                rules.p[key[:-3]] = _compile(value, subs, flags)
+            elif key in ("other_people", "dependents"):
+                rules.p[key] = re.compile(_words_re(value, lang), re.I)
+            elif key == "discourse":
+                rules.p["discourse"] = re.compile(rf"^(?:{_words_re(value, lang)}[\s,.!;:~-]*)+", re.I)
+            elif key == "quote_chars":
+                rules.quote_chars = "".join(value)
+    if lang == "en":
+        # "I'm a huge fan of Mondays" is sarcasm; "I love traffic" too.
+        rules.p["sarcasm_love"] = re.compile(
+            r"\b(?:love|adore|enjoy|favou?rite)\b.*" + _words_re(data["drop"].get("unpleasant", []), lang), re.I
+        )
+    for tname, tdata in data["types"].items():
+        rules.types[tname] = _compile(tdata.get("patterns_re", []), subs)
+        if "past_re" in tdata:
+            rules.p["past"] = _compile(tdata["past_re"], subs)
+    rules.slots = {key[:-3]: _compile(value, subs) for key, value in data.get("slots", {}).items()}
+    rules.slot_words = {
+        slot: re.compile(_words_re(words, lang), re.I) for slot, words in data.get("slot_words", {}).items()
+    }
+    imp = data.get("importance", {})
+    rules.importance_base = {k: float(v) for k, v in imp.get("base", {}).items()}
+    rules.boosts = [(re.compile(b["re"], re.I), float(b["delta"]), b.get("why", "")) for b in imp.get("boosts", [])]
+    return rules
+
+
+def _plain(word: str) -> str:
+    return re.escape(word) if "\\" not in word else word
+
+
+@dataclass
+class SecretPattern:
+    name: str
+    pattern: re.Pattern[str]
+    validate: str | None
+
+
+@dataclass
+class TopicRules:
+    zh: dict[str, re.Pattern[str]]
+    en: dict[str, re.Pattern[str]]
+
+
+@dataclass
+class Rules:
+    langs: dict[str, LangRules]
+    secrets: list[SecretPattern]
+    topics: TopicRules
+    temporal: dict[str, dict[str, dict[str, Any]]]
+
+
+def _topic_rules(extra_dir: str | None) -> TopicRules:
+    data = _read("topics.toml", extra_dir)
+    zh: dict[str, re.Pattern[str]] = {}
+    en: dict[str, re.Pattern[str]] = {}
+    for topic, words in data.items():
+        zh_words = words.get("zh", [])
+        if zh_words:
+            zh[topic] = re.compile("|".join(map(re.escape, sorted(zh_words, key=len, reverse=True))), re.I)
+        en_words = words.get("en", [])
+        if en_words:
+            alts = "|".join(re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in en_words)
+            en[topic] = re.compile(rf"\b(?:{alts})\b", re.I)
+    return TopicRules(zh, en)
+
+
+@lru_cache(maxsize=8)
+def load_rules(extra_dir: str | None = None) -> Rules:
+    secrets = []
+    for p in _read("secrets.toml", extra_dir).get("pattern", []):
+        try:
+            # ASCII \\b: "密码是sk-..." must match although 是 counts as a word character in Unicode.
+            secrets.append(SecretPattern(p["name"], re.compile(p["re"], re.ASCII), p.get("validate")))
+        except re.error as exc:
+            raise ConfigError(f"invalid secret pattern {p.get('name')}: {exc}") from None
+    return Rules(
+        langs={lang: _lang_rules(lang, extra_dir) for lang in LANGS},
+        secrets=secrets,
+        topics=_topic_rules(extra_dir),
+        temporal=_read("temporal.toml", extra_dir),
+    )
+
+
+@lru_cache(maxsize=8)
+def load_topics(extra_dir: str | None = None) -> TopicRules:
+    """Only the topic lexicon: what recall needs, without compiling every extraction rule."""
+    return _topic_rules(extra_dir)

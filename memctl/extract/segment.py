@@ -1,0 +1,68 @@
+"""Splitting a user turn into clauses, in Chinese and English.
+
+Sentences end at 。！？!?；; and line breaks (and at '. ' before a capital in English);
+clauses split at Chinese commas and at English conjunction boundaries (", but", ", so",
+"and I"). Code blocks and inline code are task material, never memories: removed first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_CODE_BLOCK = re.compile(r"```.*?(?:```|$)", re.S)
+_INLINE_CODE = re.compile(r"`[^`\n]*`")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+_NOT_SENTENCE_END = "".join(
+    rf"(?<!\b{a}\.)" for a in ("Mr", "Mrs", "Ms", "Dr", "St", "e\\.g", "i\\.e", "etc", "vs", "U\\.S", "No")
+)
+_SENTENCE_END = re.compile(
+    r"(?<=[。！？；])\s*|(?<=[!?;])\s+|\n+|(?<=\.)" + _NOT_SENTENCE_END + r"\s+(?=[A-Z\"“'\u3400-\u9fff])"
+    r"|(?<=[!?])(?=[\u3400-\u9fff])"
+)
+# Chinese clause commas; an ASCII comma counts when a Chinese character is next to it.
+_ZH_CLAUSE = re.compile(r"[，]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff])|\s+[-—–]+\s+|—+")
+# English: split before a conjunction that opens a new clause.
+_EN_CLAUSE = re.compile(
+    r",\s+(?=(?:but|so|and|though|although|because|since|while|whereas|plus|yet|i|i'm|i've|i'd|my)\b)"
+    r"|\s+(?=(?:but|and|so|because|though|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|our|he|she|they|it|it's)\b)"
+    r"|\s+[-—–]+\s+|—+",
+    re.I,
+)
+
+
+@dataclass
+class Clause:
+    text: str
+    lang: str
+    sentence: int
+    index: int
+
+
+def language(text: str) -> str:
+    cjk = len(_CJK.findall(text))
+    if cjk == 0:
+        return "en"
+    latin = len(_LATIN.findall(text))
+    return "zh" if cjk * 4 >= latin else "en"
+
+
+def strip_code(text: str) -> str:
+    return _INLINE_CODE.sub(" ", _CODE_BLOCK.sub(" ", text))
+
+
+def split_clauses(text: str) -> list[Clause]:
+    text = strip_code(text)
+    out: list[Clause] = []
+    for s_idx, sentence in enumerate(p for p in _SENTENCE_END.split(text) if p and p.strip()):
+        lang = language(sentence)
+        splitter = _ZH_CLAUSE if lang == "zh" else _EN_CLAUSE
+        for part in splitter.split(sentence):
+            if part is None:
+                continue
+            part = part.strip(" \t,，、.。")
+            if part and (_CJK.search(part) or _LATIN.search(part)):
+                out.append(Clause(part, language(part), s_idx, len(out)))
+    return out

@@ -1,0 +1,281 @@
+"""Resolving relative time expressions ("昨天", "last week", "三个月前", "by March") against
+the session's time, so that events keep their dates and goals and tasks their deadlines.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from datetime import date, datetime, timedelta, timezone
+from typing import Any
+
+_EN_NUM = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a few": 3, "a couple of": 2, "couple of": 2, "several": 3,
+}
+_CN_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+_MONTH_ABBR = {m[:3]: i + 1 for i, m in enumerate(_MONTHS)}
+_WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_WEEKDAYS_ZH = "一二三四五六日"
+_SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}
+
+
+@dataclass
+class TimeRef:
+    phrase: str
+    start: date
+    end: date  # inclusive
+    precision: str  # day | week | month | year
+    direction: int  # -1 past, 0 around the reference, +1 future
+    deadline: bool = False  # "by March", "年底前": the end of a goal
+
+    def label(self) -> str:
+        if self.precision == "day":
+            return self.start.isoformat()
+        if self.precision == "week":
+            return f"{self.start.isoformat()}~{self.end.isoformat()}"
+        if self.precision == "month":
+            return self.start.strftime("%Y-%m")
+        return str(self.start.year)
+
+    def start_dt(self) -> datetime:
+        return datetime(self.start.year, self.start.month, self.start.day, tzinfo=timezone.utc)
+
+    def end_dt(self) -> datetime:
+        """The first instant after the period: a deadline or an expiry."""
+        e = self.end + timedelta(days=1)
+        return datetime(e.year, e.month, e.day, tzinfo=timezone.utc)
+
+
+def cn_number(text: str) -> int | None:
+    if text.isdigit():
+        return int(text)
+    if text == "半":
+        return None
+    if text == "十":
+        return 10
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        t = _CN_DIGIT.get(tens, 1) if tens else 1
+        o = _CN_DIGIT.get(ones, 0) if ones else 0
+        return t * 10 + o
+    if len(text) == 1 and text in _CN_DIGIT:
+        return _CN_DIGIT[text]
+    return None
+
+
+def _month_range(year: int, month: int) -> tuple[date, date]:
+    return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _shift_month(d: date, months: int) -> tuple[int, int]:
+    m = d.month - 1 + months
+    return d.year + m // 12, m % 12 + 1
+
+
+def _unit_range(ref: date, unit: str, offset: int) -> tuple[date, date, str]:
+    if unit == "day":
+        d = ref + timedelta(days=offset)
+        return d, d, "day"
+    if unit == "week":
+        monday = ref - timedelta(days=ref.weekday()) + timedelta(weeks=offset)
+        return monday, monday + timedelta(days=6), "week"
+    if unit == "weekend":
+        saturday = ref - timedelta(days=ref.weekday()) + timedelta(days=5, weeks=offset)
+        return saturday, saturday + timedelta(days=1), "week"
+    if unit == "month":
+        y, m = _shift_month(ref, offset)
+        s, e = _month_range(y, m)
+        return s, e, "month"
+    y = ref.year + offset
+    return date(y, 1, 1), date(y, 12, 31), "year"
+
+
+def _ref(ref: date, phrase: str, unit: str, offset: int, deadline: bool = False) -> TimeRef:
+    start, end, precision = _unit_range(ref, unit, offset)
+    direction = -1 if end < ref else (1 if start > ref else 0)
+    return TimeRef(phrase, start, end, precision, direction, deadline)
+
+
+def _weekday(ref: date, phrase: str, weekday: int, which: str, past_hint: bool) -> TimeRef:
+    this_monday = ref - timedelta(days=ref.weekday())
+    if which in ("last", "上"):
+        d = this_monday - timedelta(weeks=1) + timedelta(days=weekday)
+    elif which in ("next", "下"):
+        d = this_monday + timedelta(weeks=1) + timedelta(days=weekday)
+    elif which in ("this", "这", "本"):
+        d = this_monday + timedelta(days=weekday)
+    else:
+        delta = (weekday - ref.weekday()) % 7
+        d = ref - timedelta(days=(ref.weekday() - weekday) % 7) if past_hint else ref + timedelta(days=delta)
+    direction = -1 if d < ref else (1 if d > ref else 0)
+    return TimeRef(phrase, d, d, "day", direction)
+
+
+def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str, Any], past_hint: bool = False) -> list[TimeRef]:
+    """Every time expression in `text`, resolved against `reference` (the session time)."""
+    if reference is None:
+        return []
+    ref = reference.date()
+    low = text.lower()
+    found: list[tuple[int, TimeRef]] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(m_start: int, m_end: int, tr: TimeRef) -> None:
+        if any(s < m_end and m_start < e for s, e in taken):
+            return
+        taken.append((m_start, m_end))
+        found.append((m_start, tr))
+
+    if lang == "en":
+        _find_en(low, ref, past_hint, add)
+    else:
+        _find_zh(text, ref, past_hint, add)
+    table = vocab.get(lang, {})
+    if table:
+        for m in _vocab_pattern(lang, tuple(table)).finditer(low if lang == "en" else text):
+            phrase = m.group(0)
+            spec = table[phrase]
+            deadline = phrase.startswith("end of") or phrase in ("年底", "月底", "年内")
+            add(m.start(), m.end(), _ref(ref, phrase, spec["unit"], int(spec["offset"]), deadline))
+    return [tr for _, tr in sorted(found, key=lambda x: x[0])]
+
+
+@lru_cache(maxsize=16)
+def _vocab_pattern(lang: str, phrases: tuple[str, ...]) -> re.Pattern[str]:
+    alts = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"\b(?:{alts})\b" if lang == "en" else f"(?:{alts})")
+
+
+def _find_en(low: str, ref: date, past_hint: bool, add: Any) -> None:
+    num = r"(\d+|a couple of|couple of|a few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    for m in re.finditer(num + r" (day|week|month|year)s? ago\b", low):
+        n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
+        add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), -n))
+    for m in re.finditer(r"\bin " + num + r" (day|week|month|year)s?\b", low):
+        n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
+        add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), n))
+    for m in re.finditer(r"\b(?:(last|next|this|on|coming) )?(" + "|".join(_WEEKDAYS_EN) + r")\b", low):
+        add(m.start(), m.end(), _weekday(ref, m.group(0), _WEEKDAYS_EN.index(m.group(2)), m.group(1) or "", past_hint))
+    month_alt = "|".join(_MONTHS + [a for a in _MONTH_ABBR if a != "may"])
+    for m in re.finditer(r"\b(by|before|until|in|since|back in|last|next|this)?\s*(?:the end of |end of |mid-?|early |late )?(" + month_alt + r")\.?(?:\s+(\d{4}))?\b", low):
+        word = m.group(2)
+        month = _MONTHS.index(word) + 1 if word in _MONTHS else _MONTH_ABBR[word[:3]]
+        if m.group(3):
+            year = int(m.group(3))
+        elif m.group(1) == "last" or (past_hint and m.group(1) in (None, "in", "since", "back in")):
+            year = ref.year if month < ref.month else ref.year - 1
+        else:
+            year = ref.year if month >= ref.month else ref.year + 1
+        start, end = _month_range(year, month)
+        deadline = m.group(1) in ("by", "before", "until")
+        if m.group(1) == "before":
+            end = start - timedelta(days=1)
+        direction = -1 if end < ref else (1 if start > ref else 0)
+        add(m.start(), m.end(), TimeRef(m.group(0).strip(), start, end, "month", direction, deadline))
+    for m in re.finditer(r"\b(by|before|until|in|since|back in|mid-?|end of|the end of)?\s*((?:19|20)\d\d)\b", low):
+        year = int(m.group(2))
+        start, end = date(year, 1, 1), date(year, 12, 31)
+        if m.group(1) and m.group(1).startswith("mid"):
+            end = date(year, 6, 30)
+        deadline = (m.group(1) or "") in ("by", "before", "until", "mid", "mid-", "end of", "the end of")
+        direction = -1 if end < ref else (1 if start > ref else 0)
+        add(m.start(), m.end(), TimeRef(m.group(0).strip(), start, end, "year", direction, deadline))
+    for m in re.finditer(r"\b(?:(last|next|this) )(spring|summer|fall|autumn|winter)\b", low):
+        first, last = _SEASONS[m.group(2)]
+        year = ref.year + {"last": -1, "next": 1, "this": 0}[m.group(1)]
+        if m.group(1) == "next" and first > ref.month:
+            year = ref.year
+        end_year = year + 1 if last < first else year
+        start, _ = _month_range(year, first)
+        _, end = _month_range(end_year, last)
+        direction = -1 if end < ref else (1 if start > ref else 0)
+        add(m.start(), m.end(), TimeRef(m.group(0), start, end, "month", direction))
+    for m in re.finditer(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b", low):
+        day = int(m.group(1))
+        year, month = ref.year, ref.month
+        if day < ref.day and not past_hint:
+            year, month = _shift_month(ref, 1)
+        try:
+            d = date(year, month, day)
+        except ValueError:
+            continue
+        add(m.start(), m.end(), TimeRef(m.group(0), d, d, "day", -1 if d < ref else (1 if d > ref else 0)))
+
+
+def _find_zh(text: str, ref: date, past_hint: bool, add: Any) -> None:
+    cn = r"(\d+|[一二两三四五六七八九十]+)"
+    # "三个月前" is three months ago; "六月前" is before June (handled below).
+    for m in re.finditer(cn + r"(?:个?(天|周|星期|礼拜|年)|个(月))(前|以前|之前|后|以后|之后)", text):
+        n = cn_number(m.group(1))
+        if n is None:
+            continue
+        word = m.group(2) or m.group(3)
+        unit = {"天": "day", "周": "week", "星期": "week", "礼拜": "week", "月": "month", "年": "year"}[word]
+        sign = -1 if m.group(4) in ("前", "以前", "之前") else 1
+        add(m.start(), m.end(), _ref(ref, m.group(0), unit, sign * n))
+    for m in re.finditer(r"(上|下|这|本)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])", text):
+        wd = _WEEKDAYS_ZH.index("日" if m.group(2) == "天" else m.group(2))
+        add(m.start(), m.end(), _weekday(ref, m.group(0), wd, m.group(1) or "", past_hint))
+    for m in re.finditer(r"((?:19|20)\d\d)年(?:" + cn + r"月(?:" + cn + r"[日号])?)?", text):
+        year = int(m.group(1))
+        month = cn_number(m.group(2)) if m.group(2) else None
+        day = cn_number(m.group(3)) if m.group(3) else None
+        _add_date(add, m, ref, year, month, day)
+    year_words = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
+    for m in re.finditer(r"(?:(前年|去年|今年|明年|后年)|(?<![\d年]))" + cn + r"月(?:份)?(?:" + cn + r"[日号])?(底|初|中旬)?(前|之前|以前)?", text):
+        month = cn_number(m.group(2))
+        day = cn_number(m.group(3)) if m.group(3) else None
+        if month is None or not 1 <= month <= 12:
+            continue
+        if m.group(1):
+            year = ref.year + year_words[m.group(1)]
+        elif past_hint:
+            year = ref.year if month <= ref.month else ref.year - 1
+        else:
+            year = ref.year if month >= ref.month else ref.year + 1
+        tr = _add_date(add, m, ref, year, month, day, record=False)
+        if tr is None:
+            continue
+        if m.group(5):
+            tr.deadline = True
+            if m.group(4) != "底":
+                tr.end = tr.start - timedelta(days=1)
+        add(m.start(), m.end(), tr)
+    for m in re.finditer(r"(?<![\d月周期拜])(\d{1,2}|[一二三四五六七八九十]{1,3})[号日]", text):
+        day = cn_number(m.group(1))
+        if day is None or not 1 <= day <= 31:
+            continue
+        year, month = ref.year, ref.month
+        if day < ref.day and not past_hint:
+            year, month = _shift_month(ref, 1)
+        try:
+            d = date(year, month, day)
+        except ValueError:
+            continue
+        add(m.start(), m.end(), TimeRef(m.group(0), d, d, "day", -1 if d < ref else (1 if d > ref else 0)))
+    for m in re.finditer(r"(今年|明年|年底|月底|年内)(?:之)?前", text):
+        unit = "month" if m.group(1) == "月底" else "year"
+        offset = 1 if m.group(1) == "明年" else 0
+        add(m.start(), m.end(), _ref(ref, m.group(0), unit, offset, deadline=True))
+
+
+def _add_date(add: Any, m: re.Match[str], ref: date, year: int, month: int | None, day: int | None, record: bool = True) -> TimeRef | None:
+    try:
+        if month and day:
+            start = end = date(year, month, day)
+            precision = "day"
+        elif month:
+            start, end = _month_range(year, month)
+            precision = "month"
+        else:
+            start, end, precision = date(year, 1, 1), date(year, 12, 31), "year"
+    except ValueError:
+        return None
+    tr = TimeRef(m.group(0), start, end, precision, -1 if end < ref else (1 if start > ref else 0))
+    if record:
+        add(m.start(), m.end(), tr)
+    return tr
