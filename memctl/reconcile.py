@@ -1,0 +1,293 @@
+"""Applying extracted items to one user's active memories: the plan of a write.
+
+For each item, in the order the user said them:
+  remember   a near-copy of an active memory reinforces it (confidence up, source added);
+             a new value for a slot (city, job, name ...), a correction ("actually ...")
+             or the opposite of an active memory ("quit coffee" vs "likes coffee")
+             supersedes it: a new version in the same chain, the old one closed;
+             anything else starts a new chain.
+  negate     a bare "not anymore" closes the memory the assistant had asked about.
+  forget     "forget what I said about my address" selects memories to delete for real.
+Pure computation: the store reads the pool and writes the plan, under its lock.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Callable
+
+import numpy as np
+
+from .config import ReconcileConfig
+from .extract import Candidate, ForgetRequest, Item, Negation
+from .extract.normalize import negated
+from .extract.rules import Rules
+from .lexical import overlap
+from .schema import Memory, Source
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex[:16]
+
+
+@dataclass
+class Change:
+    """One line of an ingest report: what happened to which memory, and why."""
+
+    action: str  # added | reinforced | superseded | forgotten
+    memory: Memory
+    previous: Memory | None = None
+    reason: str = ""
+
+
+@dataclass
+class Plan:
+    upserts: dict[str, Memory] = field(default_factory=dict)
+    # Memories already in the store that a forget request selected.
+    forget_ids: set[str] = field(default_factory=set)
+    # Source clauses of memories forgotten before they were ever written: their
+    # turns must not keep that text.
+    forgotten_clauses: dict[str, list[str]] = field(default_factory=dict)
+    changes: list[Change] = field(default_factory=list)
+    events: list[dict[str, object]] = field(default_factory=list)
+
+
+class Pool:
+    """The user's active memories, with their vectors, as the plan changes them."""
+
+    def __init__(self, memories: list[Memory], dim: int) -> None:
+        self.memories = list(memories)
+        self.dim = dim
+        self._matrix: np.ndarray | None = None
+
+    def matrix(self) -> np.ndarray:
+        if self._matrix is None:
+            if self.memories:
+                self._matrix = np.vstack([np.asarray(m.vector, dtype=np.float32) for m in self.memories])
+            else:
+                self._matrix = np.zeros((0, self.dim), dtype=np.float32)
+        return self._matrix
+
+    def add(self, memory: Memory) -> None:
+        self.memories.append(memory)
+        self._matrix = None
+
+    def remove(self, memory_id: str) -> None:
+        self.memories = [m for m in self.memories if m.id != memory_id]
+        self._matrix = None
+
+
+class Reconciler:
+    def __init__(
+        self,
+        cfg: ReconcileConfig,
+        rules: Rules,
+        rescale: Callable[[np.ndarray], np.ndarray],
+        hasher: Callable[[str], str],
+        now: datetime | None = None,
+    ) -> None:
+        self.cfg = cfg
+        self.rules = rules
+        self.rescale = rescale
+        self.hasher = hasher
+        self.now = now or datetime.now(timezone.utc)
+
+    # -- similarity ---------------------------------------------------------------
+
+    def _negative(self, text: str, lang: str) -> bool:
+        r = self.rules.langs.get(lang) or self.rules.langs["en"]
+        return r.has("negation", text.lower())
+
+    def _matches(self, pool: Pool, vector: np.ndarray, text: str, shortlist: int = 8) -> list[tuple[float, Memory]]:
+        """Best matches as (combined similarity, memory): max of rescaled cosine and token overlap."""
+        if not pool.memories:
+            return []
+        dense = self.rescale(pool.matrix() @ np.asarray(vector, dtype=np.float32))
+        order = np.argsort(-dense)[:shortlist]
+        out = []
+        for i in order:
+            m = pool.memories[int(i)]
+            out.append((max(float(dense[i]), overlap(text, m.content)), m))
+        out.sort(key=lambda x: -x[0])
+        return out
+
+    # -- the plan -----------------------------------------------------------------
+
+    def plan(self, pool: Pool, items: list[Item], vectors: dict[int, np.ndarray]) -> Plan:
+        plan = Plan()
+        for index, item in enumerate(items):
+            vector = vectors[index]
+            if isinstance(item, Candidate):
+                self._remember(plan, pool, item, vector)
+            elif isinstance(item, Negation):
+                self._negate(plan, pool, item, vector)
+            elif isinstance(item, ForgetRequest):
+                self._forget(plan, pool, item, vector)
+        return plan
+
+    def _source(self, c: Candidate | Negation) -> Source:
+        return Source(c.session, c.turn, c.time, c.clause, c.turn_key)
+
+    def _event(self, plan: Plan, kind: str, memory: Memory, related: list[str] | None = None, **detail: object) -> None:
+        plan.events.append({
+            "kind": kind, "user_id": memory.user_id, "memory_id": memory.id, "chain_id": memory.chain_id,
+            "related": related or [], "content_hash": self.hasher(memory.content), "count": 1, "detail": detail,
+        })
+
+    def _remember(self, plan: Plan, pool: Pool, c: Candidate, vector: np.ndarray) -> None:
+        matches = self._matches(pool, vector, c.content)
+        negative = c.negative
+        # 1. Said again: reinforce, unless the polarity flipped ("likes" vs "no longer likes").
+        for sim, m in matches:
+            if sim >= self.cfg.duplicate_similarity and self._negative(m.content, m.lang) == negative and not c.correction:
+                self._reinforce(plan, m, c)
+                return
+            break
+        # 2. A new value for a one-at-a-time slot replaces the old one.
+        if c.slot:
+            same_slot = [m for m in pool.memories if m.slot == c.slot]
+            if same_slot:
+                self._supersede(plan, pool, same_slot[-1], c, vector, "update")
+                return
+        # 3. An explicit correction replaces the memory it is about.
+        if c.correction:
+            # A corrected city replaces a city, never a job that happens to mention it.
+            related = [(s, m) for s, m in matches if m.slot is None or c.slot is None or m.slot == c.slot]
+            target = self._best_related(related, c, self.cfg.correction_similarity)
+            if target is not None:
+                self._supersede(plan, pool, target, c, vector, "correction")
+                return
+        # 4. The opposite of an active memory on the same subject: the newer one wins.
+        for sim, m in matches:
+            if sim < self.cfg.contradiction_similarity:
+                break
+            if self._negative(m.content, m.lang) != negative and set(m.topics) & set(c.topics or m.topics):
+                self._supersede(plan, pool, m, c, vector, "contradiction")
+                return
+        self._add(plan, pool, c, vector)
+
+    def _best_related(self, matches: list[tuple[float, Memory]], c: Candidate, threshold: float) -> Memory | None:
+        """The best match, counting a shared topic as evidence that two facts are about the same thing."""
+        best, best_score = None, 0.0
+        for sim, m in matches:
+            score = sim + (0.15 if set(m.topics) & set(c.topics) else 0.0)
+            if score > best_score:
+                best, best_score = m, score
+        return best if best_score >= threshold else None
+
+    def _new_memory(self, c: Candidate, vector: np.ndarray, chain_id: str | None = None, version: int = 1) -> Memory:
+        mid = new_id()
+        when = c.time or self.now
+        return Memory(
+            id=mid, chain_id=chain_id or mid, version=version, status="active", user_id=c.user_id,
+            type=c.type, content=c.content, lang=c.lang, topics=list(c.topics), slot=c.slot,
+            importance=c.importance, confidence=c.confidence, source_type=c.source_type,
+            sources=[self._source(c)], created_at=when, updated_at=when,
+            valid_from=c.valid_from or when, valid_to=c.valid_to, vector=np.asarray(vector, dtype=np.float32),
+        )
+
+    def _add(self, plan: Plan, pool: Pool, c: Candidate, vector: np.ndarray) -> None:
+        memory = self._new_memory(c, vector)
+        memory.cause = "ingest"
+        plan.upserts[memory.id] = memory
+        pool.add(memory)
+        plan.changes.append(Change("added", memory, reason=c.type))
+        self._event(plan, "ingested", memory, turn=c.turn_key)
+
+    def _reinforce(self, plan: Plan, m: Memory, c: Candidate) -> None:
+        if any(s.turn_key == c.turn_key for s in m.sources):
+            return
+        m.sources.append(self._source(c))
+        m.reinforced_count += 1
+        m.confidence = round(min(0.99, m.confidence + (1 - m.confidence) * 0.3), 4)
+        m.importance = max(m.importance, c.importance)
+        m.updated_at = max(m.updated_at or self.now, c.time or self.now)
+        plan.upserts[m.id] = m
+        plan.changes.append(Change("reinforced", m, reason="said again"))
+        self._event(plan, "reinforced", m, turn=c.turn_key)
+
+    def _supersede(self, plan: Plan, pool: Pool, old: Memory, c: Candidate, vector: np.ndarray, cause: str) -> None:
+        when = c.time or self.now
+        new = self._new_memory(c, vector, chain_id=old.chain_id, version=old.version + 1)
+        new.cause = cause
+        new.supersedes = old.id
+        new.importance = max(new.importance, old.importance if cause != "contradiction" else 0.0)
+        self._close(plan, pool, old, when)
+        plan.upserts[new.id] = new
+        pool.add(new)
+        plan.changes.append(Change("superseded", new, previous=old, reason=cause))
+        self._event(plan, "superseded", old, related=[new.id], cause=cause)
+        self._event(plan, "ingested", new, related=[old.id], cause=cause, turn=c.turn_key)
+
+    def _close(self, plan: Plan, pool: Pool, old: Memory, when: datetime) -> None:
+        old.status = "superseded"
+        old.valid_to = when
+        old.updated_at = when
+        plan.upserts[old.id] = old
+        pool.remove(old.id)
+
+    def _negate(self, plan: Plan, pool: Pool, n: Negation, vector: np.ndarray) -> None:
+        matches = self._matches(pool, vector, n.context)
+        if not matches or matches[0][0] < self.cfg.correction_similarity:
+            return
+        old = matches[0][1]
+        c = Candidate(
+            user_id=n.user_id, session=n.session, turn=n.turn, turn_key=n.turn_key, time=n.time,
+            clause=n.clause, content=negated(old.content, old.lang), type=old.type, lang=old.lang,
+            topics=list(old.topics), slot=None, importance=old.importance, confidence=0.85,
+            source_type="user_stated", negative=True, correction=True, valid_from=n.time, valid_to=None,
+        )
+        self._supersede(plan, pool, old, c, np.asarray(old.vector, dtype=np.float32), "correction")
+
+    def _forget(self, plan: Plan, pool: Pool, f: ForgetRequest, vector: np.ndarray) -> None:
+        targets = self._forget_targets(pool, f, vector)
+        for m in targets:
+            pool.remove(m.id)
+            if m.id in plan.upserts and m.version == 1 and m.cause == "ingest" and m.reinforced_count == 0 and not _stored(m, plan):
+                # Never written: drop it from the plan and keep its words out of the turns.
+                del plan.upserts[m.id]
+                plan.events = [e for e in plan.events if e.get("memory_id") != m.id]
+                for s in m.sources:
+                    plan.forgotten_clauses.setdefault(s.turn_key, []).append(s.clause)
+                plan.changes = [ch for ch in plan.changes if ch.memory.id != m.id]
+            else:
+                plan.forget_ids.add(m.id)
+                plan.upserts.pop(m.id, None)
+            plan.changes.append(Change("forgotten", m, reason="forget request"))
+
+    def _forget_targets(self, pool: Pool, f: ForgetRequest, vector: np.ndarray) -> list[Memory]:
+        r = self.rules.langs.get(f.lang) or self.rules.langs["en"]
+        slots = {slot for slot, p in r.slot_words.items() if p.search(f.clause)}
+        if slots:
+            hits = [m for m in pool.memories if m.slot in slots]
+            if hits:
+                return hits
+        if f.target:
+            scored = [(sim, m) for sim, m in self._matches(pool, vector, f.target) if sim >= self.cfg.forget_similarity]
+            if scored:
+                top = scored[0][0]
+                return [m for sim, m in scored if sim >= top - 0.05]
+        if f.recent:
+            # "forget what I just said": the memories from the user's previous turn in this session.
+            same = [m for m in pool.memories if any(s.session == f.session and s.turn_key != f.turn_key for s in m.sources)]
+            if same:
+                last = max(same, key=lambda m: (m.updated_at or self.now, m.id))
+                last_turn = last.sources[-1].turn_key
+                return [m for m in same if any(s.turn_key == last_turn for s in m.sources)]
+        return []
+
+
+def _stored(memory: Memory, plan: Plan) -> bool:
+    """Whether an earlier version of this memory exists outside the plan (it was written before)."""
+    return memory.supersedes is not None
+
+
+def rescaler(floor: float, ceiling: float) -> Callable[[np.ndarray], np.ndarray]:
+    span = max(ceiling - floor, 1e-6)
+
+    def rescale(cosines: np.ndarray) -> np.ndarray:
+        return np.clip((np.asarray(cosines, dtype=np.float32) - floor) / span, 0.0, 1.0)
+
+    return rescale

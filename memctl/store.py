@@ -1,0 +1,492 @@
+"""MemoryStore: the library's one object and its verbs (ingest, recall, forget, compact,
+audit, diff). The CLI calls exactly these; agent code does too.
+
+Layout of a store:
+  .memctl/memctl.toml      every setting, with its default
+  .memctl/db/              the LanceDB directory (see db.py, schema.py)
+  .memctl/store.lock       the write lock (lock.py)
+  .memctl/recalls.jsonl    recall bookkeeping not yet folded in (usage.py)
+  .memctl/rules/           optional extensions of the extraction rules
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+from collections import Counter
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+
+from . import __version__
+from .config import CONFIG_FILENAME, MEMORY_TYPES, STORE_DIRNAME, Config, load_config, resolve_store_dir, write_config
+from .conversations import Conversation, check_user_id, clean, read_sources
+from .db import Database, sql_in, sql_str
+from .embedding import Embedder, get_embedder, model_info
+from .errors import (
+    ModelMismatchError, NotFoundError, SchemaError, StoreExistsError, StoreNotFoundError, UsageError,
+)
+from .lock import FileLock
+from .migrations import SCHEMA_VERSION, migrate, read_meta
+from .results import IngestChange, IngestReport, RecallHit, RecallResult
+from .schema import MEMORY_COLUMNS, Memory
+
+# Users with more active memories than this are recalled through the vector index
+# (top_k_candidates nearest) instead of an exact pass over all their memories.
+EXACT_RECALL_LIMIT = 5000
+_SPOOL_FLUSH_BYTES = 64 * 1024
+
+
+def _utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def init_store(path: str | os.PathLike[str] = ".", *, model: str | None = None, config: Config | None = None) -> "MemoryStore":
+    """Create a store in `path`/.memctl (or in `path` itself if it is named .memctl)."""
+    base = Path(path).expanduser()
+    store_dir = base if base.name == STORE_DIRNAME else base / STORE_DIRNAME
+    if (store_dir / CONFIG_FILENAME).exists():
+        raise StoreExistsError(f"{store_dir} already holds a memctl store")
+    cfg = config or Config()
+    if model is not None:
+        info = model_info(model)
+        cfg.embedding.model = model
+        cfg.embedding.similarity_floor = info.similarity_floor
+        cfg.embedding.similarity_ceiling = info.similarity_ceiling
+    info = model_info(cfg.embedding.model)
+    dim = info.dim if info.dim is not None else get_embedder(cfg.embedding.model).dim
+    store_dir.mkdir(parents=True, exist_ok=True)
+    db = Database(_data_uri(store_dir, cfg))
+    lock = FileLock(store_dir / "store.lock", cfg.store.lock_timeout_seconds)
+    with lock.hold():
+        meta = {
+            "model": cfg.embedding.model,
+            "dim": str(dim),
+            "created_at": _utcnow().isoformat(),
+            "created_by": f"memctl {__version__}",
+        }
+        migrate(db, meta)
+        write_config(cfg, store_dir / CONFIG_FILENAME)
+    return MemoryStore(store_dir)
+
+
+def open_store(path: str | os.PathLike[str] | None = None) -> "MemoryStore":
+    """Open the store at `path`, or the one found by --store / $MEMCTL_STORE / .memctl upward."""
+    return MemoryStore(resolve_store_dir(path))
+
+
+def _data_uri(store_dir: Path, cfg: Config) -> str:
+    data = cfg.store.data
+    if "://" in data:
+        return data
+    p = Path(data).expanduser()
+    return str(p if p.is_absolute() else store_dir / p)
+
+
+class MemoryStore:
+    def __init__(self, store_dir: str | os.PathLike[str], *, clock: Callable[[], datetime] = _utcnow) -> None:
+        self.dir = Path(store_dir)
+        if not (self.dir / CONFIG_FILENAME).is_file():
+            raise StoreNotFoundError(f"no memctl store at {self.dir}; run `memctl init`")
+        self.config: Config = load_config(self.dir / CONFIG_FILENAME)
+        self.clock = clock
+        self.db = Database(_data_uri(self.dir, self.config))
+        self.lock = FileLock(self.dir / "store.lock", self.config.store.lock_timeout_seconds)
+        from .usage import RecallSpool
+
+        self.spool = RecallSpool(self.dir)
+        self.meta = read_meta(self.db)
+        if not self.meta:
+            raise StoreNotFoundError(f"{self.dir} has settings but no data at {self.db.uri}; run `memctl init` again")
+        if int(self.meta.get("schema_version", "0")) > SCHEMA_VERSION:
+            raise SchemaError(f"the store has schema version {self.meta['schema_version']}, newer than this memctl ({SCHEMA_VERSION}): upgrade memctl")
+        if int(self.meta.get("schema_version", "0")) < SCHEMA_VERSION:
+            with self.lock.hold():
+                migrate(self.db, self.meta)
+        if self.meta.get("model") != self.config.embedding.model:
+            raise ModelMismatchError(
+                f"the store's vectors were made by {self.meta.get('model')}, but memctl.toml sets "
+                f"embedding.model = {self.config.embedding.model!r}: run `memctl reembed` to rebuild them, "
+                f"or set the model back"
+            )
+        self._embedder: Embedder | None = None
+
+    # -- shared pieces ---------------------------------------------------------------
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = get_embedder(self.config.embedding.model)
+            if self._embedder.dim != int(self.meta["dim"]):
+                raise ModelMismatchError(
+                    f"model {self._embedder.model_id} gives {self._embedder.dim}-dim vectors; the store holds {self.meta['dim']}-dim"
+                )
+        return self._embedder
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, int(self.meta["dim"])), dtype=np.float32)
+        size = self.config.embedding.batch_size
+        parts = [self.embedder.embed(list(texts[i : i + size])) for i in range(0, len(texts), size)]
+        return np.vstack(parts)
+
+    def hash(self, text: str) -> str:
+        """Keyed hash of a text for the event log: proves identity without keeping the text."""
+        key = self.meta.get("hash_key", "").encode()
+        return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()[:24]
+
+    @property
+    def rules_dir(self) -> str | None:
+        extra = self.dir / "rules"
+        return str(extra) if extra.is_dir() else None
+
+    def rescale(self, cosines: np.ndarray) -> np.ndarray:
+        from .reconcile import rescaler
+
+        e = self.config.embedding
+        return rescaler(e.similarity_floor, e.similarity_ceiling)(cosines)
+
+    def _memories(self, filter: str | None, with_vectors: bool = False, limit: int | None = None) -> list[Memory]:
+        columns = MEMORY_COLUMNS + (["vector"] if with_vectors else [])
+        table = self.db.to_table("memories", columns=columns, filter=filter, limit=limit)
+        memories = [Memory.from_row(r) for r in table.select(MEMORY_COLUMNS).to_pylist()]
+        if with_vectors and memories:
+            for m, v in zip(memories, _vectors(table)):
+                m.vector = v
+        return memories
+
+    def get(self, memory_id: str) -> Memory:
+        found = self._memories(f"id = {sql_str(memory_id)}")
+        if not found:
+            raise NotFoundError(f"no memory with id {memory_id}")
+        return found[0]
+
+    def chain(self, chain_id: str) -> list[Memory]:
+        """Every version of one memory, oldest first."""
+        found = self._memories(f"chain_id = {sql_str(chain_id)}")
+        if not found:
+            raise NotFoundError(f"no memory chain {chain_id}")
+        return sorted(found, key=lambda m: m.version)
+
+    def memories(self, user: str | None = None, *, status: str | None = "active", types: Iterable[str] | None = None) -> list[Memory]:
+        """Memories of a user (or all users), newest first."""
+        clauses = []
+        if user is not None:
+            clauses.append(f"user_id = {sql_str(check_user_id(user))}")
+        if status is not None:
+            clauses.append(f"status = {sql_str(status)}")
+        if types:
+            clauses.append(sql_in("type", _check_types(types)))
+        found = self._memories(" AND ".join(clauses) if clauses else None)
+        return sorted(found, key=lambda m: (m.updated_at or m.created_at or _utcnow(), m.id), reverse=True)
+
+    def users(self) -> list[str]:
+        table = self.db.to_table("memories", columns=["user_id"])
+        return sorted(set(table.column("user_id").to_pylist()))
+
+    def _append_events(self, events: list[dict[str, Any]], store_version: int, now: datetime) -> None:
+        import json
+
+        from .reconcile import new_id
+
+        rows = []
+        for e in events:
+            rows.append({
+                "event_id": new_id(), "time": now, "kind": e["kind"], "user_id": e.get("user_id"),
+                "memory_id": e.get("memory_id"), "chain_id": e.get("chain_id"), "related": list(e.get("related") or []),
+                "content_hash": e.get("content_hash"), "count": int(e.get("count") or 1), "store_version": store_version,
+                "detail": json.dumps(e.get("detail") or {}, ensure_ascii=False, sort_keys=True, default=str),
+            })
+        if rows:
+            self.db.append("events", rows)
+
+    def _flush_recalls(self) -> None:
+        """Fold pending recall bookkeeping into the table. Caller holds the lock."""
+        pending = self.spool.take()
+        if not pending.counts:
+            self.spool.done()
+            return
+        rows = self._memories(sql_in("id", pending.counts), with_vectors=True)
+        for m in rows:
+            m.recall_count += pending.counts[m.id]
+            last = pending.last[m.id]
+            m.last_recalled_at = max(m.last_recalled_at, last) if m.last_recalled_at else last
+        version = self.db.upsert("memories", [m.to_row() for m in rows], "id") if rows else self.db.version("memories")
+        known = {m.id for m in rows}
+        events = []
+        for rec in pending.recalls:
+            ids = [i for i in rec["ids"] if i in known]  # type: ignore[union-attr]
+            if ids:
+                events.append({"kind": "recalled", "user_id": rec["u"], "related": ids, "count": len(ids),
+                               "detail": {"at": rec["t"]}})
+        self._append_events(events, version, self.clock())
+        self.spool.done()
+
+    # -- ingest ----------------------------------------------------------------------
+
+    def ingest(
+        self,
+        paths: Sequence[str] = (),
+        *,
+        user: str | None = None,
+        session: str | None = None,
+        fmt: str | None = None,
+        dry_run: bool = False,
+        stdin_text: str | None = None,
+        conversations: Sequence[Conversation] | None = None,
+    ) -> IngestReport:
+        """Read conversations, extract memories and reconcile them with what is stored.
+
+        Every file is validated before anything is written; a bad one raises InputError.
+        Re-ingesting turns already seen adds nothing; forgotten turns stay forgotten.
+        """
+        from .extract import Candidate, ForgetRequest, Negation, extract, load_rules
+        from .extract.rules import load_topics
+
+        convs = list(conversations) if conversations is not None else read_sources(
+            paths, fmt=fmt, user=user, session=session, stdin_text=stdin_text
+        )
+        convs.sort(key=lambda c: (c.user, c.time or datetime.min.replace(tzinfo=timezone.utc)))
+        rules = load_rules(self.rules_dir)
+        topics = load_topics(self.rules_dir)
+        xc = self.config.extract
+        report = IngestReport(dry_run=dry_run, conversations=len(convs))
+        report.files = len({c.origin for c in convs})
+        extractions = []
+        for conv in convs:
+            ex = extract(conv, clean(conv), rules=rules, topic_rules=topics, keep_tasks=xc.keep_tasks,
+                         task_ttl_days=xc.task_ttl_days, infer=xc.infer, min_importance=xc.min_importance)
+            extractions.append(ex)
+        all_keys = [t.turn_key for ex in extractions for t in ex.turns]
+        report.turns = len(all_keys)
+        seen = self._seen_turns(all_keys)
+        items = [i for ex in extractions for i in ex.items if i.turn_key not in seen]
+        texts = [i.content if isinstance(i, Candidate) else i.context if isinstance(i, Negation) else (i.target or i.clause)
+                 for i in items]
+        vectors = self.embed(texts)
+        for ex in extractions:
+            for d in ex.dropped:
+                report.dropped[d.reason] = report.dropped.get(d.reason, 0) + 1
+            report.secrets_blocked += ex.secrets_blocked
+        report.users = sorted({c.user for c in convs})
+        if dry_run:
+            plans = self._plan(items, vectors, rules)
+            self._report(report, plans, seen, all_keys)
+            return report
+        with self.lock.hold():
+            self._flush_recalls()
+            seen = self._seen_turns(all_keys)  # again: another process may have ingested meanwhile
+            keep = [n for n, i in enumerate(items) if i.turn_key not in seen]
+            items = [items[n] for n in keep]
+            vectors = vectors[keep] if len(keep) else vectors[:0]
+            plans = self._plan(items, vectors, rules)
+            now = self.clock()
+            upserts = [m for p in plans.values() for m in p.upserts.values()]
+            version = self.db.upsert("memories", [m.to_row() for m in upserts], "id") if upserts else self.db.version("memories")
+            self._append_events([e for p in plans.values() for e in p.events], version, now)
+            new_turns = [t for ex in extractions for t in ex.turns if t.turn_key not in seen]
+            self._record_turns(new_turns, plans, now)
+            self.db.ensure_index("memories", "user_id")
+            self.db.ensure_index("turns", "turn_key")
+            self.db.ensure_index("turns", "user_id")
+            forget_ids = {i for p in plans.values() for i in p.forget_ids}
+            if forget_ids:
+                from .purge import purge_memories
+
+                purge_memories(self, forget_ids, reason="forget request")
+            report.store_version = self.db.version("memories")
+        self._report(report, plans, seen, all_keys)
+        return report
+
+    def _seen_turns(self, keys: Sequence[str]) -> set[str]:
+        if not keys:
+            return set()
+        seen: set[str] = set()
+        unique = sorted(set(keys))
+        for i in range(0, len(unique), 500):
+            chunk = unique[i : i + 500]
+            table = self.db.to_table("turns", columns=["turn_key"], filter=sql_in("turn_key", chunk))
+            seen.update(table.column("turn_key").to_pylist())
+        return seen
+
+    def _plan(self, items: list[Any], vectors: np.ndarray, rules: Any) -> dict[str, Any]:
+        from .reconcile import Pool, Reconciler
+
+        by_user: dict[str, list[int]] = {}
+        for n, item in enumerate(items):
+            by_user.setdefault(item.user_id, []).append(n)
+        reconciler = Reconciler(self.config.reconcile, rules, self.rescale, self.hash, now=self.clock())
+        plans = {}
+        for user_id, idx in by_user.items():
+            pool = Pool(self._memories(f"user_id = {sql_str(user_id)} AND status = 'active'", with_vectors=True), int(self.meta["dim"]))
+            plans[user_id] = reconciler.plan(pool, [items[n] for n in idx], {k: vectors[n] for k, n in enumerate(idx)})
+        return plans
+
+    def _record_turns(self, turns: list[Any], plans: dict[str, Any], now: datetime) -> None:
+        """The ledger of new user turns; text only for turns that memories came from."""
+        sources: set[str] = set()
+        forgotten: dict[str, list[str]] = {}
+        for p in plans.values():
+            for m in p.upserts.values():
+                sources.update(s.turn_key for s in m.sources)
+            for key, clauses in p.forgotten_clauses.items():
+                forgotten.setdefault(key, []).extend(clauses)
+        rows = []
+        for t in turns:
+            content = t.content if t.turn_key in sources else None
+            if content is not None:
+                for clause in forgotten.get(t.turn_key, []):
+                    content = content.replace(clause, "")
+            rows.append({"turn_key": t.turn_key, "user_id": t.user_id, "session": t.session, "turn": t.turn,
+                         "role": t.role, "time": t.time, "content": content, "ingested_at": now})
+        # One row per key even if a file repeats a turn.
+        unique = {r["turn_key"]: r for r in rows}
+        if unique:
+            self.db.append("turns", list(unique.values()))
+
+    def _report(self, report: IngestReport, plans: dict[str, Any], seen: set[str], keys: list[str]) -> None:
+        report.turns_seen = sum(1 for k in keys if k in seen)
+        report.turns_new = len(keys) - report.turns_seen
+        counts: Counter[str] = Counter()
+        for p in plans.values():
+            for ch in p.changes:
+                counts[ch.action] += 1
+                report.changes.append(IngestChange(ch.action, ch.memory, ch.previous.id if ch.previous else None, ch.reason))
+        report.added = counts["added"]
+        report.reinforced = counts["reinforced"]
+        report.superseded = counts["superseded"]
+        report.forgotten = counts["forgotten"]
+
+    # -- recall ----------------------------------------------------------------------
+
+    def recall(
+        self,
+        query: str,
+        user: str,
+        *,
+        top_k: int | None = None,
+        types: Iterable[str] | None = None,
+        as_of: datetime | None = None,
+        include_history: bool = False,
+        record: bool = True,
+    ) -> RecallResult:
+        """The memories of `user` that matter for `query`, best first.
+
+        The user filter is applied inside the storage query, before any similarity is
+        computed: no other user's memory can ever be a candidate.
+        """
+        from .extract.rules import load_topics
+        from .lexical import BM25, saturate
+        from .ranking import candidate_indices, score, select
+
+        check_user_id(user)
+        if not query or not query.strip():
+            raise UsageError("the query is empty")
+        cfg = self.config.recall
+        k = top_k if top_k is not None else cfg.top_k_inject
+        if k < 1:
+            raise UsageError("--top-k must be at least 1")
+        embedder = self.embedder  # starts loading the model while the store is read
+        where = [f"user_id = {sql_str(user)}"]
+        if as_of is not None:
+            t = as_of.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+            where.append(f"(created_at IS NULL OR created_at <= TIMESTAMP '{t}')")
+            where.append(f"(valid_from IS NULL OR valid_from <= TIMESTAMP '{t}')")
+            where.append(f"(valid_to IS NULL OR valid_to > TIMESTAMP '{t}')")
+        elif not include_history:
+            where.append("status = 'active'")
+        if types:
+            where.append(sql_in("type", _check_types(types)))
+        filter_ = " AND ".join(where)
+        qvec = embedder.embed([query])[0]
+        columns = MEMORY_COLUMNS + ["vector"]
+        table = self.db.to_table("memories", columns=columns, filter=filter_, limit=EXACT_RECALL_LIMIT + 1)
+        if table.num_rows > EXACT_RECALL_LIMIT:
+            table = self._large_user_table(filter_, qvec, query, cfg.top_k_candidates)
+        result = RecallResult(query=query, user=user)
+        if table.num_rows == 0:
+            return result
+        # Features for every memory of the user straight from Arrow columns; Memory objects
+        # only for the candidates.
+        matrix = _vectors(table)
+        dense = self.rescale(matrix @ qvec)
+        bm25 = BM25(self._lexical_texts(user, table)).scores(query)
+        lexical = np.array([saturate(s) for s in bm25], dtype=np.float32)
+        from .extract import topics_of
+
+        qtopics = set(topics_of(query, load_topics(self.rules_dir)))
+        topic = np.array([1.0 if qtopics & set(t or ()) else 0.0 for t in table.column("topics").to_pylist()], dtype=np.float32)
+        importance = table.column("importance").to_numpy(zero_copy_only=False).astype(np.float32)
+        idx = candidate_indices(dense, lexical, topic, importance, cfg.top_k_candidates)
+        result.candidates = len(idx)
+        now = self.clock()
+        candidates = [Memory.from_row(r) for r in table.take(idx).select(MEMORY_COLUMNS).to_pylist()]
+        hits = [RecallHit(m, score(m, dense[i], lexical[i], topic[i], now, cfg)) for m, i in zip(candidates, idx)]
+        result.hits = select(hits, k, cfg.max_per_type, cfg.min_relevance)
+        if record and result.hits:
+            self.spool.record(user, [h.memory.id for h in result.hits], now)
+            if self.spool.size() > _SPOOL_FLUSH_BYTES:
+                self._try_flush()
+        return result
+
+    def _lexical_texts(self, user: str, table: Any) -> list[str]:
+        """What the lexical leg matches: each memory's content and the text of its source turns.
+
+        The turn is the memory's context ("We went camping. The kids loved it!"); it lives
+        in one place, the turns table, which forget trims, so nothing forgotten is matched.
+        """
+        import pyarrow.compute as pc
+
+        turns = self.db.to_table("turns", columns=["turn_key", "content"],
+                                 filter=f"user_id = {sql_str(user)} AND content IS NOT NULL")
+        text = dict(zip(turns.column("turn_key").to_pylist(), turns.column("content").to_pylist()))
+        docs = table.column("content").to_pylist()
+        sources = table.column("sources").combine_chunks()
+        keys = pc.list_flatten(sources).field("turn_key").to_pylist()
+        parents = pc.list_parent_indices(sources).to_pylist()
+        for key, row in zip(keys, parents):
+            extra = text.get(key)
+            if extra:
+                docs[row] = docs[row] + " " + extra
+        return docs
+
+    def _large_user_table(self, filter_: str, qvec: np.ndarray, query: str, k: int) -> Any:
+        """Candidates for a user with very many memories: k nearest plus k best by words."""
+        from .lexical import BM25
+
+        near = self.db.to_table(
+            "memories", columns=["id"], filter=filter_, prefilter=True,
+            nearest={"column": "vector", "q": qvec, "k": k, "metric": "cosine"},
+        ).column("id").to_pylist()
+        texts = self.db.to_table("memories", columns=["id", "content"], filter=filter_)
+        scores = np.array(BM25(texts.column("content").to_pylist()).scores(query))
+        ids = texts.column("id").to_pylist()
+        best = [ids[i] for i in np.argsort(-scores)[:k] if scores[i] > 0]
+        return self.db.to_table("memories", columns=MEMORY_COLUMNS + ["vector"], filter=sql_in("id", set(near) | set(best)))
+
+    def _try_flush(self) -> None:
+        from .errors import LockTimeoutError
+
+        try:
+            with self.lock.hold(timeout=0):
+                self._flush_recalls()
+        except LockTimeoutError:
+            pass  # a writer is busy; it or the next one folds the spool in
+
+
+def _vectors(table: Any) -> np.ndarray:
+    """The vector column as an (n, dim) float32 matrix, without Python lists."""
+    flat = table.column("vector").combine_chunks().flatten().to_numpy(zero_copy_only=False)
+    return flat.reshape(table.num_rows, -1).astype(np.float32, copy=False)
+
+
+def _check_types(types: Iterable[str]) -> list[str]:
+    out = []
+    for t in types:
+        if t not in MEMORY_TYPES:
+            raise UsageError(f"unknown memory type {t!r} (use {', '.join(MEMORY_TYPES)})")
+        out.append(t)
+    return out
