@@ -1,0 +1,67 @@
+"""The memctl command line: each command parses, calls one library verb, renders.
+
+Errors become one line on stderr and an exit code (errors.py): 0 ok, 1 runtime or
+data error, 2 bad usage or bad input. `--debug` shows the traceback instead.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Sequence
+
+import typer
+
+from .ingest import ingest
+from .init import init
+from .recall import recall
+
+app = typer.Typer(
+    name="memctl",
+    help="Offline long-term memory for AI agents: ingest conversations, recall what matters, forget for real.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.command("init")(init)
+app.command("ingest")(ingest)
+app.command("recall")(recall)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    from ..errors import MemctlError
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args or os.environ.get("MEMCTL_DEBUG") == "1"
+    args = [a for a in args if a != "--debug"]
+    try:
+        code = app(args=args, prog_name="memctl", standalone_mode=False)
+    except MemctlError as exc:
+        _fail(str(exc), exc.exit_code, debug)
+    except BrokenPipeError:
+        # A pipeline reader (head, grep -m) closed early: not an error of ours.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
+    except KeyboardInterrupt:
+        _fail("interrupted", 130, debug)
+    except Exception as exc:
+        if getattr(exc, "exit_code", None) == 2 and hasattr(exc, "format_message"):
+            # The command line itself is wrong (missing option, bad value): exit 2.
+            ctx = getattr(exc, "ctx", None)
+            where = f"memctl {ctx.info_name}" if ctx is not None and ctx.parent is not None else "memctl"
+            _fail(f"{exc.format_message()} (see '{where} --help')", 2, debug)
+        if type(exc).__name__ == "Abort":
+            _fail("aborted", 1, debug)
+        # A bug or an environment failure: still one line.
+        _fail(f"unexpected {type(exc).__name__}: {exc}", 1, debug)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _fail(message: str, code: int, debug: bool) -> None:
+    if debug:
+        import traceback
+
+        traceback.print_exc()
+    sys.stderr.write(f"memctl: error: {' '.join(message.split())}\n")
+    sys.exit(code)

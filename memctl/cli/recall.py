@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from typing import Annotated, List, Optional
+
+import typer
+
+from .common import StoreOpt, parse_when
+
+
+def recall(
+    query: Annotated[str, typer.Argument(help="What the agent is about to answer.")],
+    user: Annotated[str, typer.Option("--user", "-u", help="Whose memories (required).")],
+    top_k: Annotated[Optional[int], typer.Option("--top-k", "-k", help="How many memories (default: recall.top_k_inject).")] = None,
+    types: Annotated[Optional[List[str]], typer.Option("--type", "-t", help="Only this type (repeatable).")] = None,
+    as_of: Annotated[Optional[str], typer.Option("--as-of", help="What was true at this ISO-8601 time.")] = None,
+    include_history: Annotated[bool, typer.Option("--include-history", help="Also superseded and archived versions.")] = False,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="table, json, jsonl or prompt.")] = "table",
+    as_json: Annotated[bool, typer.Option("--json", help="Short for --format json.")] = False,
+    budget: Annotated[Optional[int], typer.Option("--budget", help="Token budget of --format prompt (default: prompt.budget).")] = None,
+    explain: Annotated[bool, typer.Option("--explain", help="Show the parts of each score.")] = False,
+    store: StoreOpt = None,
+) -> None:
+    """Recall one user's memories that matter for a query, best first.
+
+    Ranked by meaning, shared words and topics, importance and recency. Only the
+    given user's memories are ever searched.
+
+    Example:
+
+        memctl recall "帮我推荐三亚的餐厅" --user xiaolin
+        memctl recall "plan my week" --user sam --format prompt --budget 200
+    """
+    from .. import render
+    from ..errors import UsageError
+    from .common import open_from
+
+    fmt = "json" if as_json else fmt
+    if fmt not in render.FORMATS:
+        raise UsageError(f"--format must be one of {', '.join(render.FORMATS)}")
+    if budget is not None and budget < 1:
+        raise UsageError("--budget must be at least 1")
+    s = open_from(store)
+    result = s.recall(query, user, top_k=top_k, types=types, as_of=parse_when(as_of, "--as-of"),
+                      include_history=include_history)
+    render.recall(result, fmt, explain=explain, budget=budget or s.config.prompt.budget)
