@@ -1,0 +1,190 @@
+"""Offline extraction: what is kept, what is dropped, how it is worded and dated."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+
+import pytest
+
+from conftest import DATA
+from memctl.conversations import Conversation, Turn, clean
+from memctl.extract import Candidate, ForgetRequest, Negation, extract, load_rules
+from memctl.extract.rules import load_topics
+from memctl.extract.secrets import MASK, cn_id_ok, luhn_ok, mask_secrets
+from memctl.extract.temporal import find_times
+
+RULES = load_rules()
+TOPICS = load_topics()
+WHEN = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
+
+
+def run(*turns: tuple[str, str], when: datetime = WHEN):
+    conv = Conversation("u", "s", when, [Turn(f"t{i}", role, text) for i, (role, text) in enumerate(turns, 1)])
+    return extract(conv, clean(conv), rules=RULES, topic_rules=TOPICS)
+
+
+def kept(text: str) -> list[Candidate]:
+    return [i for i in run(("user", text)).items if isinstance(i, Candidate)]
+
+
+def _score(path):
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    tp = fp = fn = 0
+    for r in rows:
+        pred = bool(kept(r["text"]))
+        tp += pred and r["keep"]
+        fp += pred and not r["keep"]
+        fn += (not pred) and r["keep"]
+    return tp / (tp + fp), tp / (tp + fn), len(rows)
+
+
+def test_development_set_precision_and_recall():
+    precision, recall, n = _score(DATA / "extraction_dev.jsonl")
+    assert n >= 150
+    assert precision >= 0.9, precision
+    assert recall >= 0.85, recall
+
+
+@pytest.mark.parametrize(
+    "text, type_, content",
+    [
+        ("我不吃海鲜", "preference", "用户不吃海鲜"),
+        ("I'm allergic to peanuts", "profile", "User is allergic to peanuts"),
+        ("I usually code late at night", "behavior", "User usually codes late at night"),
+        ("My son is allergic to eggs", "profile", "User's son is allergic to eggs"),
+        ("我们后端用Go和PostgreSQL", "knowledge", "用户的后端用Go和PostgreSQL"),
+        ("I work as a nurse", "profile", "User works as a nurse"),
+        ("my name is Sam", "profile", "User's name is Sam"),
+    ],
+)
+def test_keeps_and_words_self_statements(text, type_, content):
+    found = kept(text)
+    assert [(c.type, c.content) for c in found] == [(type_, content)]
+    assert found[0].clause == text and found[0].source_type == "user_stated"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my wife is vegetarian",
+        "is seafood good in Sanya?",
+        "三亚的海鲜好吃吗？",
+        "if I were rich I'd buy a boat",
+        "如果我住海边的话，应该每天都会去游泳",
+        "Oh great, another meeting. I just love those.",
+        "哈哈我最喜欢加班了呢",
+        'he said "I never drink"',
+        "帮我规划下周去三亚的行程",
+        "帮我订明天的票",
+        "this PR must not change the API",
+        "you may force-push",
+        "好的谢谢",
+        "I'm tired today",
+    ],
+)
+def test_drops_what_is_not_a_lasting_fact_about_the_user(text):
+    assert kept(text) == []
+
+
+def test_a_chinese_turn_with_several_facts_gives_several_memories():
+    found = kept("我带着女儿去。饮食方面，我不吃海鲜，另外我对花生过敏，这个一定要注意。")
+    contents = [c.content for c in found]
+    assert "用户不吃海鲜" in contents and "用户对花生过敏" in contents
+    allergy = next(c for c in found if "花生" in c.content)
+    assert allergy.importance >= 0.9 and "health" in allergy.topics and "food" in allergy.topics
+
+
+def test_hedges_lower_confidence_and_importance():
+    sure = kept("I always run in the morning")[0]
+    hedged = kept("I think I maybe run in the morning most days")[0]
+    assert hedged.confidence < sure.confidence
+    assert hedged.importance < sure.importance
+
+
+def test_goal_deadline_and_event_dates_resolve_against_the_session():
+    goal = kept("I want to learn Rust by mid-2027")[0]
+    assert goal.type == "goal" and goal.valid_to == datetime(2027, 7, 1, tzinfo=timezone.utc)
+    event = kept("我上周刚搬到杭州")[0]
+    assert "2026-11-23" in event.content
+    went = kept("I went to a pottery class yesterday")[0]
+    assert went.type == "event" and went.valid_from == datetime(2026, 11, 29, tzinfo=timezone.utc)
+    assert "2026-11-29" in went.content
+
+
+def test_own_dated_plan_is_a_short_lived_task():
+    task = kept("我下周三去上海出差")[0]
+    assert task.type == "task"
+    assert task.valid_to == datetime(2026, 12, 10, tzinfo=timezone.utc)
+
+
+def test_corrections_are_flagged():
+    assert kept("其实我只是不吃贝类")[0].correction
+    moved = kept("actually I moved to Berlin")[0]
+    assert moved.correction and moved.slot == "city"
+
+
+def test_bare_not_anymore_refers_to_the_assistant_question():
+    items = run(("assistant", "Do you still drink coffee every morning?"), ("user", "Not anymore."))
+    negations = [i for i in items.items if isinstance(i, Negation)]
+    assert len(negations) == 1 and "coffee" in negations[0].context
+
+
+@pytest.mark.parametrize("text", ["把我刚才说的地址忘掉", "forget what I said about my address", "别记住这个"])
+def test_forget_requests(text):
+    items = run(("user", text)).items
+    assert len(items) == 1 and isinstance(items[0], ForgetRequest)
+
+
+@pytest.mark.parametrize("text", ["don't forget to buy milk", "别忘了明天交报告", "I always forget my keys"])
+def test_reminders_are_not_forget_requests(text):
+    assert not any(isinstance(i, ForgetRequest) for i in run(("user", text)).items)
+
+
+def test_inferred_liking_from_an_invitation():
+    found = kept("下午一起去打球吗")
+    assert found and found[0].source_type == "inferred" and found[0].confidence <= 0.5
+
+
+SECRETS = [
+    "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD",
+    "AKIAIOSFODNN7EXAMPLE",
+    "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+    "xoxb-123456789012-abcdefghijkl",
+    "sk_live_51Habcdefghijklmnop",
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7\n-----END RSA PRIVATE KEY-----",
+    "11010519491231002X",
+    "4111 1111 1111 1111",
+]
+
+
+@pytest.mark.parametrize("secret", SECRETS)
+def test_secrets_are_masked_even_after_chinese_text(secret):
+    masked, n = mask_secrets(f"我的是{secret}，记一下", RULES)
+    assert n >= 1 and secret not in masked and MASK in masked
+
+
+@pytest.mark.parametrize("text", ["my password is hunter2", "记住我的密码是abc123", "remember my password please"])
+def test_password_statements_are_masked(text):
+    masked, n = mask_secrets(text, RULES)
+    assert n >= 1
+
+
+def test_checksums_keep_ordinary_numbers():
+    assert luhn_ok("4111111111111111") and not luhn_ok("4111111111111112")
+    assert cn_id_ok("11010519491231002X") and not cn_id_ok("110105194912310021")
+    assert mask_secrets("order 1234567890123 shipped, I ran 10000 steps", RULES)[1] == 0
+
+
+def test_secret_clause_never_becomes_a_memory():
+    ex = run(("user", "I'm a nurse. My api key is sk-live-9fA2kP0qLmZx7Rt3Vb8NwQ1y ok"))
+    assert [c.content for c in ex.items] == ["User is a nurse"]
+    assert ex.secrets_blocked == 1
+    assert all("9fA2kP0" not in t.content for t in ex.turns)
+
+
+def test_relative_times():
+    refs = find_times("去年十月我做了膝盖手术", "zh", WHEN, RULES.temporal, past_hint=True)
+    assert refs[0].label() == "2025-10"
+    refs = find_times("I'm flying to Tokyo next Friday", "en", WHEN, RULES.temporal)
+    assert refs[0].label() == "2026-12-11"

@@ -1,0 +1,192 @@
+"""The library: init/open, ingest, reconcile, recall, isolation, model and schema checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import FAKE_MODEL, SAMPLES, conversation, fixed_clock, write_json
+from memctl import MemoryStore, init_store, open_store
+from memctl.errors import ModelMismatchError, SchemaError, StoreExistsError, StoreNotFoundError, UsageError
+from memctl.migrations import MIGRATIONS
+
+
+def test_init_writes_every_default_and_refuses_twice(tmp_path):
+    import tomllib
+
+    s = init_store(tmp_path / "p", model=FAKE_MODEL)
+    cfg = tomllib.loads((s.dir / "memctl.toml").read_text())
+    assert set(cfg) == {"store", "embedding", "extract", "reconcile", "recall", "prompt", "compact", "audit"}
+    assert cfg["recall"]["weights"]["dense"] > 0 and cfg["recall"]["half_life_days"]["task"] < cfg["recall"]["half_life_days"]["profile"]
+    assert s.meta["model"] == FAKE_MODEL and int(s.meta["dim"]) == 256
+    with pytest.raises(StoreExistsError):
+        init_store(tmp_path / "p", model=FAKE_MODEL)
+
+
+def test_store_resolution_order(tmp_path, monkeypatch):
+    a = init_store(tmp_path / "a", model=FAKE_MODEL)
+    b = init_store(tmp_path / "b", model=FAKE_MODEL)
+    nested = tmp_path / "a" / "deep" / "er"
+    nested.mkdir(parents=True)
+    monkeypatch.chdir(nested)
+    assert open_store().dir == a.dir
+    monkeypatch.setenv("MEMCTL_STORE", str(b.dir.parent))
+    assert open_store().dir == b.dir
+    assert open_store(a.dir).dir == a.dir
+    monkeypatch.delenv("MEMCTL_STORE")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(StoreNotFoundError, match="memctl init"):
+        open_store()
+
+
+def test_sample_ingest_and_travel_recall(store):
+    report = store.ingest([str(SAMPLES)])
+    assert report.added >= 15 and report.secrets_blocked >= 2
+    hits = store.recall("帮我推荐三亚的餐厅", "xiaolin").hits
+    top = [h.memory.content for h in hits[:5]]
+    assert any("海鲜" in c for c in top), top
+    assert any("花生" in c for c in top), top
+    assert all(h.memory.user_id == "xiaolin" for h in hits)
+    for other in ("sam", "kai", "nobody"):
+        assert all(h.memory.user_id == other for h in store.recall("帮我推荐三亚的餐厅", other).hits)
+
+
+def test_reingest_adds_nothing(store):
+    store.ingest([str(SAMPLES)])
+    before = store.db.count("memories")
+    turns = store.db.count("turns")
+    again = store.ingest([str(SAMPLES)])
+    assert again.added == again.reinforced == again.superseded == 0
+    assert again.turns_new == 0 and again.turns_seen == again.turns
+    assert store.db.count("memories") == before and store.db.count("turns") == turns
+
+
+def test_correction_across_sessions_makes_a_chain(tmp_path, store):
+    write_json(tmp_path / "s1.json", conversation("u1", "s1", "我不吃海鲜，也对花生过敏。", time="2026-11-01T10:00:00+08:00"))
+    write_json(tmp_path / "s2.json", conversation("u1", "s2", "其实我只是不吃带壳的海鲜，鱼可以吃。", time="2026-11-08T10:00:00+08:00"))
+    store.ingest([str(tmp_path / "s1.json")])
+    report = store.ingest([str(tmp_path / "s2.json")])
+    assert report.superseded == 1
+    active = [m for m in store.memories("u1") if "海鲜" in m.content]
+    assert len(active) == 1 and "带壳" in active[0].content
+    chain = store.chain(active[0].chain_id)
+    assert [m.version for m in chain] == [1, 2]
+    assert chain[0].status == "superseded" and chain[0].valid_to is not None
+    assert chain[1].cause == "correction" and chain[1].supersedes == chain[0].id
+    hits = store.recall("海鲜", "u1").hits
+    assert chain[0].id not in {h.memory.id for h in hits}
+    history = store.recall("海鲜", "u1", include_history=True).hits
+    assert chain[0].id in {h.memory.id for h in history}
+
+
+def test_slot_update_supersedes_and_as_of_answers_the_past(tmp_path, store):
+    write_json(tmp_path / "a.json", conversation("u2", "a", "I live in Berlin.", time="2026-01-10T10:00:00Z"))
+    write_json(tmp_path / "b.json", conversation("u2", "b", "I moved to Lisbon last month.", time="2026-06-10T10:00:00Z"))
+    store.ingest([str(tmp_path / "a.json"), str(tmp_path / "b.json")])
+    now = [h.memory.content for h in store.recall("where does the user live", "u2").hits]
+    assert any("Lisbon" in c for c in now) and not any("Berlin" in c and "Lisbon" not in c for c in now)
+    from datetime import datetime, timezone
+
+    then = store.recall("where does the user live", "u2", as_of=datetime(2026, 3, 1, tzinfo=timezone.utc)).hits
+    assert [h.memory.content for h in then] == ["User lives in Berlin"]
+
+
+def test_reinforcement_raises_confidence(tmp_path, store):
+    write_json(tmp_path / "a.json", conversation("u3", "a", "I'm allergic to peanuts."))
+    write_json(tmp_path / "b.json", conversation("u3", "b", "I'm allergic to peanuts."))
+    store.ingest([str(tmp_path / "a.json")])
+    first = store.memories("u3")[0]
+    report = store.ingest([str(tmp_path / "b.json")])
+    assert report.reinforced == 1 and report.added == 0
+    again = store.get(first.id)
+    assert again.reinforced_count == 1 and again.confidence > first.confidence and len(again.sources) == 2
+
+
+def test_contradiction_newer_wins(tmp_path, store):
+    write_json(tmp_path / "a.json", conversation("u4", "a", "I love coffee.", time="2026-01-01T00:00:00Z"))
+    write_json(tmp_path / "b.json", conversation("u4", "b", "I don't like coffee.", time="2026-02-01T00:00:00Z"))
+    store.ingest([str(tmp_path / "a.json"), str(tmp_path / "b.json")])
+    active = [m.content for m in store.memories("u4")]
+    assert active == ["User doesn't like coffee"]
+
+
+def test_in_conversation_forget_request(tmp_path, store):
+    conv = conversation("u5", "s", "I live at 12 Baker Street.", "Forget what I said about my address.")
+    write_json(tmp_path / "f.json", conv)
+    report = store.ingest([str(tmp_path / "f.json")])
+    assert report.forgotten == 1
+    assert store.memories("u5") == []
+    assert all("Baker" not in (r["content"] or "") for r in store.db.rows("turns"))
+    # Re-ingesting the same log does not bring it back.
+    store.ingest([str(tmp_path / "f.json")])
+    assert store.memories("u5") == []
+
+
+def test_recall_contract_fields_and_options(store):
+    store.ingest([str(SAMPLES)])
+    result = store.recall("Rust", "sam", top_k=2)
+    assert len(result.hits) <= 2
+    row = result.to_list()[0]
+    for key in ("id", "chain_id", "version", "status", "user", "type", "content", "importance", "confidence",
+                "score", "source_type", "sources", "created_at", "updated_at", "valid_from", "valid_to"):
+        assert key in row
+    assert set(row["sources"][0]) >= {"session", "turn", "time"}
+    only_goals = store.recall("Rust", "sam", types=["goal"]).hits
+    assert only_goals and all(h.memory.type == "goal" for h in only_goals)
+    with pytest.raises(UsageError):
+        store.recall("Rust", "sam", types=["nonsense"])
+    with pytest.raises(UsageError):
+        store.recall("   ", "sam")
+
+
+def test_recall_is_recorded_and_folded_in_by_the_next_write(tmp_path, store):
+    store.ingest([str(SAMPLES)])
+    hit = store.recall("花生", "xiaolin").hits[0]
+    assert store.spool.size() > 0
+    write_json(tmp_path / "n.json", conversation("other", "n", "I like tea."))
+    store.ingest([str(tmp_path / "n.json")])
+    m = store.get(hit.memory.id)
+    assert m.recall_count == 1 and m.last_recalled_at is not None
+    kinds = store.db.to_table("events", columns=["kind"]).column("kind").to_pylist()
+    assert "recalled" in kinds
+
+
+def test_quota_keeps_one_type_from_filling_every_slot(tmp_path, store):
+    lines = ["I went hiking yesterday.", "I went hiking last week.", "I went hiking last month.",
+             "I went hiking in May.", "I went hiking in June.", "I love hiking in the mountains."]
+    write_json(tmp_path / "h.json", conversation("u6", "h", *lines))
+    store.ingest([str(tmp_path / "h.json")])
+    store.config.recall.max_per_type = 2
+    hits = store.recall("hiking", "u6", top_k=3).hits
+    assert "preference" in {h.memory.type for h in hits}
+
+
+def test_model_mismatch_is_refused(store):
+    cfg = (store.dir / "memctl.toml").read_text()
+    (store.dir / "memctl.toml").write_text(cfg.replace(f'model = "{FAKE_MODEL}"', 'model = "use-multilingual-v3"'))
+    with pytest.raises(ModelMismatchError, match="reembed"):
+        MemoryStore(store.dir)
+
+
+def test_migrations_recorded_and_newer_store_refused(store):
+    names = [r["name"] for r in store.db.rows("migrations")]
+    assert names == [name for name, _ in MIGRATIONS]
+    from memctl.migrations import write_meta
+
+    meta = dict(store.meta, schema_version=str(len(MIGRATIONS) + 1))
+    with store.lock.hold():
+        write_meta(store.db, meta)
+    with pytest.raises(SchemaError, match="upgrade memctl"):
+        MemoryStore(store.dir)
+
+
+def test_store_is_a_lancedb_database(store):
+    lancedb = pytest.importorskip("lancedb")
+    store.ingest([str(SAMPLES)])
+    db = lancedb.connect(str(store.db.uri))
+    assert {"memories", "turns", "events"} <= set(db.list_tables().tables)
+    assert db.open_table("memories").count_rows() == store.db.count("memories")
+
+
+def test_clock_is_injectable(store):
+    s = MemoryStore(store.dir, clock=fixed_clock())
+    assert s.clock().year == 2026
