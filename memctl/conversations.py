@@ -189,10 +189,7 @@ def _read_json(text: str, name: str, user: str | None, session: str) -> list[Con
         messages = obj.get("messages")
         if not isinstance(messages, list):
             raise InputError(f"{where}: 'messages' must be a list")
-        conv_user = _field_str(obj, "user", where) or user
-        if conv_user is None:
-            raise InputError(f"{where}: no user; add \"user\" or pass --user")
-        check_user_id(conv_user, where)
+        conv_user = _user(obj, where, user)
         conv_session = _field_str(obj, "session", where) or (session if len(items) == 1 else f"{session}#{i}")
         conv_time = parse_time(obj.get("time"), f"{where}: time")
         turns = [
@@ -214,10 +211,7 @@ def _read_jsonl(text: str, name: str, user: str | None, session: str) -> list[Co
             raise InputError(f"{where}: invalid JSON at column {exc.colno}: {exc.msg}") from None
         if not isinstance(obj, dict):
             raise InputError(f"{where}: each line must be a JSON object (one message)")
-        line_user = _field_str(obj, "user", where) or user
-        if line_user is None:
-            raise InputError(f"{where}: no user; add \"user\" or pass --user")
-        check_user_id(line_user, where)
+        line_user = _user(obj, where, user)
         line_session = _field_str(obj, "session", where) or session
         key = (line_user, line_session)
         conv = groups.get(key)
@@ -253,6 +247,13 @@ def _read_transcript(text: str, name: str, user: str | None, session: str) -> li
     if not turns:
         raise InputError(f"{name}: no turns found (lines must start with 'user:' or 'assistant:')")
     return [Conversation(user, session, None, turns, origin=name)]
+
+
+def _user(obj: dict[str, Any], where: str, default: str | None) -> str:
+    found = _field_str(obj, "user", where) or default
+    if found is None:
+        raise InputError(f"{where}: no user; add \"user\" or pass --user")
+    return check_user_id(found, where)
 
 
 def _field_str(obj: dict[str, Any], key: str, where: str) -> str | None:

@@ -114,16 +114,29 @@ def _unquoted(text: str, quotes: str) -> str:
     return re.sub(rf"[{q}][^{q}]*[{q}]", " ", text)
 
 
+# How a possessive opens a subject ("my wife ...", "我老婆 ...") and how the user joins it.
+_POSSESSIVE = {"en": r"^(?:my|our)\s+(?:\w+\s+)?", "zh": r"^(?:我的?|我家的?)?"}
+_JOINT = {"en": re.compile(r"\b(?:and i|i and|me and|and me)\b"), "zh": re.compile(r"我和|和我|我跟|跟我一起|我们俩")}
+
+
+def _people(r: LangRules, text: str, lang: str) -> str | None:
+    """'other' for another adult's fact, 'dependent' for a child's or pet's, else None."""
+    if _JOINT[lang].search(text):
+        return None
+    for kind, key in (("other", "other_people"), ("dependent", "dependents")):
+        if re.match(_POSSESSIVE[lang] + r.p[key].pattern, text, re.I):
+            return kind
+    return "other" if r.has("third_person", text) else None
+
+
 def _subject(r: LangRules, text: str, lang: str, ctx: Context) -> tuple[str, bool]:
     low = text.lower()
+    if lang == "zh" and text.startswith("是我"):
+        return "self", True  # "是我之前整理的" comments on the clause before it
+    people = _people(r, low if lang == "en" else text, lang)
+    if people:
+        return people, False
     if lang == "en":
-        joint = re.search(r"\b(?:and i|i and|me and|and me)\b", low)
-        if re.match(r"^(?:my|our)\s+(?:\w+\s+)?" + r.p["other_people"].pattern, low) and not joint:
-            return "other", False
-        if re.match(r"^(?:my|our)\s+(?:\w+\s+)?" + r.p["dependents"].pattern, low) and not joint:
-            return "dependent", False
-        if r.has("third_person", low):
-            return "other", False
         if r.has("subject", low):
             return "self", False
         if r.has("group", low):
@@ -135,15 +148,6 @@ def _subject(r: LangRules, text: str, lang: str, ctx: Context) -> tuple[str, boo
         if first[:1].isupper() and word not in _EN_VERBISH and not word.endswith("ing"):
             return "none", False  # "Berlin's meetups are out": a subject that is not the user
         return ctx.prev_subject or "self", True
-    if text.startswith("是我"):
-        return "self", True  # "是我之前整理的" comments on the clause before it
-    joint = re.search(r"我和|和我|我跟|跟我一起|我们俩", text)
-    if re.match(r"^(?:我的?|我家的?)?" + r.p["other_people"].pattern, text) and not joint:
-        return "other", False
-    if re.match(r"^(?:我的?|我家的?)?" + r.p["dependents"].pattern, text) and not joint:
-        return "dependent", False
-    if r.has("third_person", text):
-        return "other", False
     if r.has("group", text):
         return "group", False
     without_objects = r.p["object_only"].sub("", text) if "object_only" in r.p else text

@@ -195,15 +195,7 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any) -> None:
         direction = -1 if end < ref else (1 if start > ref else 0)
         add(m.start(), m.end(), TimeRef(m.group(0), start, end, "month", direction))
     for m in re.finditer(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b", low):
-        day = int(m.group(1))
-        year, month = ref.year, ref.month
-        if day < ref.day and not past_hint:
-            year, month = _shift_month(ref, 1)
-        try:
-            d = date(year, month, day)
-        except ValueError:
-            continue
-        add(m.start(), m.end(), TimeRef(m.group(0), d, d, "day", -1 if d < ref else (1 if d > ref else 0)))
+        _add_day_of_month(add, m, ref, int(m.group(1)), past_hint)
 
 
 def _find_zh(text: str, ref: date, past_hint: bool, add: Any) -> None:
@@ -247,20 +239,24 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any) -> None:
         add(m.start(), m.end(), tr)
     for m in re.finditer(r"(?<![\d月周期拜])(\d{1,2}|[一二三四五六七八九十]{1,3})[号日]", text):
         day = cn_number(m.group(1))
-        if day is None or not 1 <= day <= 31:
-            continue
-        year, month = ref.year, ref.month
-        if day < ref.day and not past_hint:
-            year, month = _shift_month(ref, 1)
-        try:
-            d = date(year, month, day)
-        except ValueError:
-            continue
-        add(m.start(), m.end(), TimeRef(m.group(0), d, d, "day", -1 if d < ref else (1 if d > ref else 0)))
+        if day is not None:
+            _add_day_of_month(add, m, ref, day, past_hint)
     for m in re.finditer(r"(今年|明年|年底|月底|年内)(?:之)?前", text):
         unit = "month" if m.group(1) == "月底" else "year"
         offset = 1 if m.group(1) == "明年" else 0
         add(m.start(), m.end(), _ref(ref, m.group(0), unit, offset, deadline=True))
+
+
+def _add_day_of_month(add: Any, m: re.Match[str], ref: date, day: int, past_hint: bool) -> None:
+    """"the 12th", "15号": this month's, or next month's when it has passed (unless past tense)."""
+    year, month = ref.year, ref.month
+    if day < ref.day and not past_hint:
+        year, month = _shift_month(ref, 1)
+    try:
+        d = date(year, month, day)
+    except ValueError:
+        return
+    add(m.start(), m.end(), TimeRef(m.group(0), d, d, "day", -1 if d < ref else (1 if d > ref else 0)))
 
 
 def _add_date(add: Any, m: re.Match[str], ref: date, year: int, month: int | None, day: int | None, record: bool = True) -> TimeRef | None:
