@@ -73,9 +73,13 @@ def init_store(path: str | os.PathLike[str] = ".", *, model: str | None = None, 
     return MemoryStore(store_dir)
 
 
-def open_store(path: str | os.PathLike[str] | None = None) -> "MemoryStore":
-    """Open the store at `path`, or the one found by --store / $MEMCTL_STORE / .memctl upward."""
-    return MemoryStore(resolve_store_dir(path))
+def open_store(path: str | os.PathLike[str] | None = None, *, preload_model: bool = False) -> "MemoryStore":
+    """Open the store at `path`, or the one found by --store / $MEMCTL_STORE / .memctl upward.
+
+    preload_model starts loading the embedding model before the store's tables are
+    opened, for a caller that will embed right away (a CLI recall).
+    """
+    return MemoryStore(resolve_store_dir(path), preload_model=preload_model)
 
 
 def _data_uri(store_dir: Path, cfg: Config) -> str:
@@ -87,11 +91,15 @@ def _data_uri(store_dir: Path, cfg: Config) -> str:
 
 
 class MemoryStore:
-    def __init__(self, store_dir: str | os.PathLike[str], *, clock: Callable[[], datetime] = _utcnow) -> None:
+    def __init__(
+        self, store_dir: str | os.PathLike[str], *, clock: Callable[[], datetime] = _utcnow, preload_model: bool = False
+    ) -> None:
         self.dir = Path(store_dir)
         if not (self.dir / CONFIG_FILENAME).is_file():
             raise StoreNotFoundError(f"no memctl store at {self.dir}; run `memctl init`")
         self.config: Config = load_config(self.dir / CONFIG_FILENAME)
+        if preload_model:
+            get_embedder(self.config.embedding.model)  # the default model loads in a thread
         self.clock = clock
         self.db = Database(_data_uri(self.dir, self.config))
         self.lock = FileLock(self.dir / "store.lock", self.config.store.lock_timeout_seconds)
@@ -243,8 +251,8 @@ class MemoryStore:
         Every file is validated before anything is written; a bad one raises InputError.
         Re-ingesting turns already seen adds nothing; forgotten turns stay forgotten.
         """
-        from .extract import Candidate, ForgetRequest, Negation, extract, load_rules
-        from .extract.rules import load_topics
+        from .extract import Candidate, Negation, extract, load_rules
+        from .topics import load_topics
 
         convs = list(conversations) if conversations is not None else read_sources(
             paths, fmt=fmt, user=user, session=session, stdin_text=stdin_text
@@ -378,9 +386,9 @@ class MemoryStore:
         The user filter is applied inside the storage query, before any similarity is
         computed: no other user's memory can ever be a candidate.
         """
-        from .extract.rules import load_topics
         from .lexical import BM25, saturate
         from .ranking import candidate_indices, score, select
+        from .topics import load_topics, topics_of
 
         check_user_id(user)
         if not query or not query.strip():
@@ -415,8 +423,6 @@ class MemoryStore:
         dense = self.rescale(matrix @ qvec)
         bm25 = BM25(self._lexical_texts(user, table)).scores(query)
         lexical = np.array([saturate(s) for s in bm25], dtype=np.float32)
-        from .extract import topics_of
-
         qtopics = set(topics_of(query, load_topics(self.rules_dir)))
         topic = np.array([1.0 if qtopics & set(t or ()) else 0.0 for t in table.column("topics").to_pylist()], dtype=np.float32)
         importance = table.column("importance").to_numpy(zero_copy_only=False).astype(np.float32)

@@ -10,7 +10,7 @@ import pytest
 from conftest import DATA
 from memctl.conversations import Conversation, Turn, clean
 from memctl.extract import Candidate, ForgetRequest, Negation, extract, load_rules
-from memctl.extract.rules import load_topics
+from memctl.topics import load_topics
 from memctl.extract.secrets import MASK, cn_id_ok, luhn_ok, mask_secrets
 from memctl.extract.temporal import find_times
 

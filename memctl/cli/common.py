@@ -21,10 +21,10 @@ YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confir
 UserOpt = Annotated[Optional[str], typer.Option("--user", "-u", help="The user whose memories to use.")]
 
 
-def open_from(store: Path | None) -> "MemoryStore":
+def open_from(store: Path | None, *, preload_model: bool = False) -> "MemoryStore":
     from ..store import open_store
 
-    return open_store(store)
+    return open_store(store, preload_model=preload_model)
 
 
 def parse_when(value: str | None, option: str) -> datetime | None:

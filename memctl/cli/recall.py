@@ -39,7 +39,7 @@ def recall(
         raise UsageError(f"--format must be one of {', '.join(render.FORMATS)}")
     if budget is not None and budget < 1:
         raise UsageError("--budget must be at least 1")
-    s = open_from(store)
+    s = open_from(store, preload_model=True)
     result = s.recall(query, user, top_k=top_k, types=types, as_of=parse_when(as_of, "--as-of"),
                       include_history=include_history)
     render.recall(result, fmt, explain=explain, budget=budget or s.config.prompt.budget)

@@ -17,7 +17,8 @@ from typing import Union
 from ..conversations import Conversation, Turn
 from .classify import Analysis, Context, analyze
 from .normalize import normalize, with_time
-from .rules import Rules, TopicRules, load_rules
+from ..topics import TopicRules, topics_of
+from .rules import Rules, load_rules
 from .secrets import MASK, mask_secrets
 from .segment import language, split_clauses
 
@@ -115,12 +116,6 @@ def turn_key(user: str, session: str, turn: str, masked_content: str) -> str:
     """Identity of a user turn: re-ingesting it is recognised, and forgetting it is final."""
     raw = "\x1f".join((user, session, turn, masked_content)).encode("utf-8")
     return hashlib.sha256(raw).hexdigest()[:32]
-
-
-def topics_of(text: str, topics: TopicRules) -> list[str]:
-    found = {name for name, p in topics.zh.items() if p.search(text)}
-    found |= {name for name, p in topics.en.items() if p.search(text)}
-    return sorted(found)
 
 
 _FORGET_WORDS = re.compile(

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
+from ..topics import TopicRules, load_topics
 
 RULES_DIR = Path(__file__).parent / "rules"
 LANGS = ("en", "zh")
@@ -133,32 +134,11 @@ class SecretPattern:
 
 
 @dataclass
-class TopicRules:
-    zh: dict[str, re.Pattern[str]]
-    en: dict[str, re.Pattern[str]]
-
-
-@dataclass
 class Rules:
     langs: dict[str, LangRules]
     secrets: list[SecretPattern]
     topics: TopicRules
     temporal: dict[str, dict[str, dict[str, Any]]]
-
-
-def _topic_rules(extra_dir: str | None) -> TopicRules:
-    data = _read("topics.toml", extra_dir)
-    zh: dict[str, re.Pattern[str]] = {}
-    en: dict[str, re.Pattern[str]] = {}
-    for topic, words in data.items():
-        zh_words = words.get("zh", [])
-        if zh_words:
-            zh[topic] = re.compile("|".join(map(re.escape, sorted(zh_words, key=len, reverse=True))), re.I)
-        en_words = words.get("en", [])
-        if en_words:
-            alts = "|".join(re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in en_words)
-            en[topic] = re.compile(rf"\b(?:{alts})\b", re.I)
-    return TopicRules(zh, en)
 
 
 @lru_cache(maxsize=8)
@@ -173,12 +153,6 @@ def load_rules(extra_dir: str | None = None) -> Rules:
     return Rules(
         langs={lang: _lang_rules(lang, extra_dir) for lang in LANGS},
         secrets=secrets,
-        topics=_topic_rules(extra_dir),
+        topics=load_topics(extra_dir),
         temporal=_read("temporal.toml", extra_dir),
     )
-
-
-@lru_cache(maxsize=8)
-def load_topics(extra_dir: str | None = None) -> TopicRules:
-    """Only the topic lexicon: what recall needs, without compiling every extraction rule."""
-    return _topic_rules(extra_dir)

@@ -1,0 +1,52 @@
+"""Run the benchmarks and print their tables: `python bench/run.py [NAME ...]`.
+
+Without names it runs all of them. Public datasets are read from ../shared/data/
+(override with MEMCTL_BENCH_DATA); nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+def _samples() -> None:
+    import bench_samples
+
+    bench_samples.run()
+
+
+def _locomo() -> None:
+    import bench_locomo
+
+    bench_locomo.run()
+
+
+BENCHMARKS = {
+    "samples": (_samples, "ingest speed, warm and cold-CLI recall latency on sample_conversations/"),
+    "locomo": (_locomo, "LoCoMo ingest speed and evidence R@5 against a raw-turn BM25 baseline"),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("names", nargs="*", choices=[[], *BENCHMARKS], metavar="NAME",
+                        help="which to run: " + ", ".join(BENCHMARKS))
+    args = parser.parse_args()
+    for name in args.names or list(BENCHMARKS):
+        fn, about = BENCHMARKS[name]
+        print(f"\n=== {name}: {about}")
+        start = time.perf_counter()
+        fn()
+        print(f"({name} took {time.perf_counter() - start:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()
