@@ -115,8 +115,10 @@ class Reconciler:
 
     # -- the plan -----------------------------------------------------------------
 
-    def plan(self, pool: Pool, items: list[Item], vectors: dict[int, np.ndarray]) -> Plan:
+    def plan(self, pool: Pool, items: list[Item], vectors: dict[int, np.ndarray],
+             context_vectors: dict[str, np.ndarray] | None = None) -> Plan:
         plan = Plan()
+        self._context = context_vectors or {}
         for index, item in enumerate(items):
             vector = vectors[index]
             if isinstance(item, Candidate):
@@ -163,7 +165,9 @@ class Reconciler:
         for sim, m in matches:
             if sim < self.cfg.contradiction_similarity:
                 break
-            if self._negative(m.content, m.lang) != negative and set(m.topics) & set(c.topics or m.topics):
+            # Opposite polarity about the same thing: "loves coffee" / "doesn't like coffee",
+            # not "doesn't drink alcohol" / "drinks decaf only".
+            if self._negative(m.content, m.lang) != negative and overlap(m.content, c.content) >= 0.4:
                 self._supersede(plan, pool, m, c, vector, "contradiction")
                 return
         self._add(plan, pool, c, vector)
@@ -186,6 +190,7 @@ class Reconciler:
             importance=c.importance, confidence=c.confidence, source_type=c.source_type,
             sources=[self._source(c)], created_at=when, updated_at=when,
             valid_from=c.valid_from or when, valid_to=c.valid_to, vector=np.asarray(vector, dtype=np.float32),
+            context_vector=_half(self._context.get(c.turn_key)),
         )
 
     def _add(self, plan: Plan, pool: Pool, c: Candidate, vector: np.ndarray) -> None:
@@ -252,6 +257,10 @@ class Reconciler:
                 for s in m.sources:
                     plan.forgotten_clauses.setdefault(s.turn_key, []).append(s.clause)
                 plan.changes = [ch for ch in plan.changes if ch.memory.id != m.id]
+                # Other memories from that turn lose the turn's embedding: it saw the forgotten words.
+                for other in plan.upserts.values():
+                    if any(s.turn_key in plan.forgotten_clauses for s in other.sources):
+                        other.context_vector = None
             else:
                 plan.forget_ids.add(m.id)
                 plan.upserts.pop(m.id, None)
@@ -277,6 +286,10 @@ class Reconciler:
                 last_turn = last.sources[-1].turn_key
                 return [m for m in same if any(s.turn_key == last_turn for s in m.sources)]
         return []
+
+
+def _half(vector: np.ndarray | None) -> np.ndarray | None:
+    return None if vector is None else np.asarray(vector, dtype=np.float16)
 
 
 def _stored(memory: Memory, plan: Plan) -> bool:

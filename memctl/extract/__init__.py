@@ -16,7 +16,7 @@ from typing import Union
 
 from ..conversations import Conversation, Turn
 from .classify import Analysis, Context, analyze
-from .normalize import normalize, with_time
+from .normalize import normalize, pronouns, with_time
 from ..topics import TopicRules, topics_of
 from .rules import Rules, load_rules
 from .secrets import MASK, mask_secrets
@@ -37,6 +37,7 @@ class TurnRecord:
     role: str
     time: datetime | None
     content: str  # secrets masked
+    context: str | None = None  # the assistant message it answered, secrets masked
 
 
 @dataclass
@@ -103,6 +104,9 @@ class Dropped:
 
 Item = Union[Candidate, Negation, ForgetRequest]
 
+# How much of the assistant message before a user turn is kept as the turn's context.
+_CONTEXT_CHARS = 600
+
 
 @dataclass
 class Extraction:
@@ -142,7 +146,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules, topic_rules:
         out.secrets_blocked += n_secrets
         key = turn_key(conv.user, conv.session, turn.id, masked)
         when = turn.time or conv.time
-        out.turns.append(TurnRecord(key, conv.user, conv.session, turn.id, "user", when, masked))
+        context = mask_secrets(last_assistant[:_CONTEXT_CHARS], rules)[0] if last_assistant else None
+        out.turns.append(TurnRecord(key, conv.user, conv.session, turn.id, "user", when, masked, context))
         ctx = Context(reference=when, task_ttl_days=task_ttl_days, keep_tasks=keep_tasks, infer=infer)
         last_in_sentence: tuple[int, Candidate] | None = None
         sarcastic = _sarcastic(masked, rules)
@@ -176,7 +181,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules, topic_rules:
                 # A subject-less continuation ("消息队列用的Kafka") elaborates the fact before it.
                 prev = last_in_sentence[1]
                 sep = "，" if clause.lang == "zh" else ", "
-                prev.content = f"{prev.content}{sep}{a.text}"
+                prev.content = f"{prev.content}{sep}{pronouns(a.text, clause.lang)}"
                 prev.clause = f"{prev.clause}{sep}{clause.text}"
                 prev.topics = sorted(set(prev.topics) | set(topics_of(a.text, topic_rules)))
             else:
@@ -236,7 +241,7 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
     if a.inferred:
         content = f"用户可能喜欢{a.inferred}" if a.lang == "zh" else f"User may enjoy {a.inferred}"
     else:
-        content = normalize(a.text, a.lang, a.subject, standing_request=a.standing and a.inherited)
+        content = normalize(a.text, a.lang, a.subject, standing_request=a.standing and a.inherited, zero_subject=a.inherited)
     labelled = [t for t in a.times if (a.type == "event" and t.direction <= 0) or (a.type in ("goal", "task") and t.direction >= 0)]
     if labelled and a.type in ("event", "task", "goal"):
         t = labelled[-1] if a.type != "event" else labelled[0]

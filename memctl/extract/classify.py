@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from .normalize import EN_VERB_STARTS
 from .rules import LangRules, Rules
 from .temporal import TimeRef, find_times
 
@@ -28,14 +29,6 @@ _EN_NOT_SUBJECT = re.compile(
     r"^(?:the|a|an|this|that|these|those|it|it's|its|there|there's|here|you|you're|your|he|she|they|his|her|their|"
     r"what|which|who|how|why|when|where|everyone|everybody|someone|somebody|nobody|people|one)\b",
     re.I,
-)
-# Capitalised first words that still open a subject-less statement ("Love hiking!").
-_EN_VERBISH = frozenset(
-    """love loved like liked hate hated enjoy enjoyed prefer went got get have had has been moved moving working
-    living just also really always never usually still currently gonna going trying planning started finished
-    started bought made took spent used need want wanted think feel felt looking hoping keen totally absolutely
-    definitely probably maybe barely slept ran run running play playing tried try ate eat drink drank visited
-    watched read reading learning studying practicing practising""".split()
 )
 _ZH_NOT_SUBJECT = re.compile(
     r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|谁|哪|什么|天气|今天天气)"
@@ -145,7 +138,7 @@ def _subject(r: LangRules, text: str, lang: str, ctx: Context) -> tuple[str, boo
             return "none", False
         first = text.split(" ", 1)[0]
         word = first.lower().strip(",.!")
-        if first[:1].isupper() and word not in _EN_VERBISH and not word.endswith("ing"):
+        if first[:1].isupper() and word not in EN_VERB_STARTS and not word.endswith("ing"):
             return "none", False  # "Berlin's meetups are out": a subject that is not the user
         return ctx.prev_subject or "self", True
     if r.has("group", text):
@@ -249,7 +242,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.subject, a.inherited = "self", True  # a standing rule the user sets
     if (
         r.has("transient_state", tlow)
-        and (r.has("transient_time", tlow) or not any(t.match(tlow) for t in (r.types["profile"], r.types["preference"])))
+        and (r.has("transient_time", tlow) or not any(t.search(tlow) for t in (r.types["profile"], r.types["preference"])))
         and not durable
     ):
         return a.drop("passing state")
@@ -283,15 +276,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         if ctx.reference is not None and t.start <= (ctx.reference + timedelta(days=max(ctx.task_ttl_days, 31))).date()
     ]
     past = [t for t in a.times if t.direction < 0]
-    if a.subject == "group":
-        if near_future and not past and r.types["task"].search(tlow):
-            return "task"
-        for name in ("profile", "event", "knowledge"):
-            if r.types[name].search(tlow):
-                return name
-        if r.types["behavior"].search(tlow) or r.types["preference"].search(tlow):
-            return "knowledge"
-        return None
+    if a.subject == "group" and r.types["knowledge"].search(tlow):
+        # "We deploy on Tuesdays", "我们组每周一开周会": how the user's team or school works.
+        return "knowledge"
     for name in _TYPE_ORDER:
         if not r.types[name].search(tlow):
             continue
@@ -309,7 +296,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         return name
     if near_future and not past and r.types["task"].search(tlow):
         return "task"
-    if past and any(t.precision in ("day", "week", "month") for t in past) and a.subject in ("self", "dependent"):
+    if past and any(t.precision in ("day", "week", "month") for t in past) and a.subject in ("self", "dependent", "group"):
         # A dated statement about the user's life is an event even without a known verb.
         return "event"
     return _fallback(tlow, a)
@@ -329,16 +316,31 @@ def _fallback(tlow: str, a: Analysis) -> str | None:
     sarcasm, other people, passing state), so it is a statement by the user about the
     user; long enough to carry a fact, it is kept with a low importance.
     """
-    if a.inherited or a.subject not in ("self", "dependent"):
+    if a.subject not in ("self", "dependent", "group"):
         return None
     if a.times and all(t.direction == 0 and t.precision == "day" for t in a.times):
         return None  # "right now", "today": a passing situation
-    if re.search(r"\b(?:right now|at the moment|currently|atm)\b|现在|此刻|这会儿|目前", tlow):
+    if re.search(r"\b(?:right now|at the moment|atm)\b|现在|此刻|这会儿", tlow):
         return None
     if a.lang == "en":
-        if len(tlow.split()) < 4 or re.match(r"^i(?:'m| am) \w+ing\b", tlow) or not _EN_FIRST_PERSON.search(tlow):
-            return None  # too short, an activity in progress ("I'm going through PRs"), or not first person
+        words = len(tlow.split())
+        if a.inherited:
+            # "Researching adoption agencies", "Been only to Rome once": the speaker's own doing.
+            starts = tlow.split(" ", 1)[0]
+            if words >= 3 and (starts.endswith("ing") or starts in EN_VERB_STARTS):
+                return "event" if _EN_PAST_VERB.search("i " + tlow) else "context"
+            return None
+        if words < 4 or not _EN_FIRST_PERSON.search(tlow):
+            return None
+        if re.match(r"^(?:i|we)(?:'m|'re| am| are) \w+ing\b", tlow):
+            # "I'm going through PRs" is passing; "I'm currently reading The Lean Startup" or
+            # a long description of what one is doing these days is not.
+            if not (re.search(r"\b(?:currently|these days|lately|nowadays|recently)\b", tlow) or words >= 8):
+                return None
+            return "behavior"
         return "event" if _EN_PAST_VERB.search(tlow) else "context"
+    if a.inherited:
+        return None
     if len(re.findall(r"[\u3400-\u9fff]", tlow)) < 6 or not re.search(r"我|咱", tlow):
         return None
     return "context"

@@ -40,6 +40,8 @@ _EN_LATER = [
     (r"\bmy\b", "their"), (r"\bme\b", "them"), (r"\bi\b", "they"),
     (r"\bwe're\b", "they're"), (r"\bwe've\b", "they've"), (r"\bwe\b", "they"), (r"\bour\b", "their"), (r"\bus\b", "them"),
 ]
+_EN_WORK = re.compile(r"\b(?:work|team|company|deploy\w*|code|office|project|client|sprint|release|stack|service|prod|staging|repo|api|backend|frontend|server|cluster|ci)\b")
+_EN_FAMILY = re.compile(r"\b(?:kids?|son|daughter|wife|husband|family|baby|children|parents|partner)\b")
 _TRAILING_EN = re.compile(r"[\s,]+(?:btw|lol|haha+|tbh|though|fyi|lmao|:\)|:D)[.!]*$", re.I)
 _LEAD_CONJ = re.compile(r"^(?:and|but|so|also|plus|then|because|though|although|while|yet|or)\b[\s,]*", re.I)
 _ZH_KIN = (
@@ -49,6 +51,8 @@ _ZH_KIN = (
 _ZH_GROUP_WORK = re.compile(r"^(?:我们|咱们|我司)(?:的)?(?=团队|公司|组|部门|项目|后端|前端|服务|系统|产品|架构|数据库|集群|线上|代码|仓库|学校|医院|单位|店|工厂|客户端|接口|网关|测试|生产|实验室|课题组|工作室|技术栈)")
 
 
+_ZH_FAMILY = re.compile(r"孩子|宝宝|家|老婆|老公|妻子|丈夫|父母|爸|妈|女儿|儿子")
+_ZH_WE_FAMILY = "用户一家"
 _ZH_OTHER_START = re.compile(r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条)|他|她|它|你|您)")
 
 
@@ -78,7 +82,22 @@ def _conjugate_after_subject(rest: str) -> str:
     return " ".join(words)
 
 
-def english(text: str, subject: str) -> str:
+# Words that open a subject-less statement ("Love hiking!", "Went camping yesterday").
+EN_VERB_STARTS = frozenset(
+    """love loved like liked hate hated enjoy enjoyed prefer went got get have had has been moved
+    just also really always never usually still gonna going trying planning started finished
+    bought made took spent used need want wanted think feel felt keen totally absolutely definitely
+    probably maybe barely slept ran run play tried try ate eat drink drank visited watched read
+    live lived work worked grew joined quit left found took saw met began learned learnt signed""".split()
+)
+
+
+def _verb_first(low: str) -> bool:
+    word = low.split(" ", 1)[0].strip(",.!")
+    return word in EN_VERB_STARTS or (word.endswith("ed") and len(word) > 4)
+
+
+def english(text: str, subject: str, zero_subject: bool = False) -> str:
     t = _LEAD_CONJ.sub("", text.strip()).strip()
     t = _TRAILING_EN.sub("", t).strip()
     low = t.lower()
@@ -102,7 +121,13 @@ def english(text: str, subject: str) -> str:
             else:
                 rest = t[2:].lstrip()
                 rest = re.sub(r"^'re\b", "are", rest)
-                out = "User's team " + _conjugate_after_subject(rest)
+                rest = re.sub(r"^'ve\b", "have", rest)
+                if _EN_WORK.search(low):
+                    out = "User's team " + _conjugate_after_subject(rest)
+                elif _EN_FAMILY.search(low):
+                    out = "User's family " + _conjugate_after_subject(rest)
+                else:
+                    out = "User and others " + rest
         elif re.search(r"\bi\b|\bi'm\b|\bi've\b|\bi'd\b|\bi'll\b", low):
             # "When I travel I prefer ..." -> "When the user travels they prefer ..."
             m = re.search(r"\b(?:i'm|i am|i've|i'd|i'll|i)\b", t, re.I)
@@ -112,14 +137,24 @@ def english(text: str, subject: str) -> str:
             rest = t[m.end():]
             first = {"i'm": "the user is", "i am": "the user is", "i've": "the user has", "i'd": "the user would", "i'll": "the user will"}
             out = head + (first[word] + rest if word in first else "the user " + _conjugate_after_subject(rest.lstrip()))
-        elif subject in ("self", "dependent") and not re.match(r"^(?:the|a|an|this|that|it|there|you|he|she|they)\b", low):
+        elif zero_subject and subject in ("self", "dependent") and _verb_first(low):
             out = "User " + _conjugate_after_subject(t[:1].lower() + t[1:])
         else:
-            out = t
+            # "Some close friends kept supporting me": only the pronouns change.
+            out = _pronouns(t)
+            return _tidy(out)
     head, sep, tail = out.partition(" ")
+    out = head + sep + _pronouns(tail)
+    return _tidy(out)
+
+
+def _pronouns(text: str) -> str:
     for pattern, repl in _EN_LATER:
-        tail = re.sub(pattern, repl, tail, flags=re.I)
-    out = head + sep + tail
+        text = re.sub(pattern, repl, text, flags=re.I)
+    return text
+
+
+def _tidy(out: str) -> str:
     out = re.sub(r"\s+", " ", out).strip(" ,;:-")
     out = re.sub(r"[.!~]+$", "", out)
     return out[:1].upper() + out[1:]
@@ -131,7 +166,7 @@ def chinese(text: str, subject: str) -> str:
     t = re.sub(r"(?:我们家|咱们家|我家)", "用户家", t)
     t = _ZH_GROUP_WORK.sub("用户的", t)
     t = re.sub(r"^(?:我们|咱们|我司)", "用户团队", t)
-    t = re.sub(r"(?:我们|咱们)", "用户一方", t)
+    t = re.sub(r"(?:我们|咱们)", _ZH_WE_FAMILY if _ZH_FAMILY.search(t) else "用户和同伴", t)
     t = re.sub(r"^(?:对了|另外|还有|然后|而且|但是|不过|所以|也就是说)[，,]?", "", t)
     said_self = re.search(r"我(?!们)", t) is not None
     t = re.sub(r"我的", "用户的", t)
@@ -143,7 +178,7 @@ def chinese(text: str, subject: str) -> str:
     return t.strip(" ，,")
 
 
-def normalize(text: str, lang: str, subject: str, standing_request: bool = False) -> str:
+def normalize(text: str, lang: str, subject: str, standing_request: bool = False, zero_subject: bool = False) -> str:
     if standing_request:
         # "From now on, keep answers short" is a rule the user sets for the assistant.
         body = re.sub(r"[.!。！~～]+$", "", text.strip())
@@ -151,7 +186,16 @@ def normalize(text: str, lang: str, subject: str, standing_request: bool = False
             return "用户希望：" + re.sub(r"我(?!们)", "用户", body)
         body = re.sub(r"\bme\b", "them", re.sub(r"\bmy\b", "their", body, flags=re.I), flags=re.I)
         return f"User prefers: {body[:1].lower() + body[1:]}"
-    return chinese(text, subject) if lang == "zh" else english(text, subject)
+    return chinese(text, subject) if lang == "zh" else english(text, subject, zero_subject)
+
+
+def pronouns(text: str, lang: str) -> str:
+    """Only the pronouns to third person: for text appended to a memory as its elaboration."""
+    if lang == "zh":
+        t = re.sub(r"我的", "用户的", text)
+        t = re.sub(r"(?:我们|咱们)", _ZH_WE_FAMILY if _ZH_FAMILY.search(t) else "用户和同伴", t)
+        return re.sub(r"我(?!们)", "用户", t)
+    return _pronouns(text)
 
 
 def with_time(content: str, lang: str, label: str, deadline: bool = False) -> str:
