@@ -37,8 +37,8 @@ class EmbeddingConfig:
     batch_size: int = 64
     # Cosine values the model gives unrelated / clearly related texts; similarity is
     # rescaled to 0..1 between them so thresholds mean the same for every model.
-    similarity_floor: float = 0.15
-    similarity_ceiling: float = 0.65
+    similarity_floor: float = 0.0
+    similarity_ceiling: float = 0.6
 
 
 @dataclass
@@ -69,13 +69,13 @@ class ReconcileConfig:
 
 @dataclass
 class RecallWeights:
-    dense: float = 0.35
+    dense: float = 0.40
     lexical: float = 0.35
-    topic: float = 0.10
-    importance: float = 0.10
-    recency: float = 0.05
-    reinforcement: float = 0.03
-    user_stated: float = 0.02
+    topic: float = 0.15
+    importance: float = 0.03
+    recency: float = 0.02
+    reinforcement: float = 0.02
+    user_stated: float = 0.01
 
 
 def _default_half_lives() -> dict[str, float]:
@@ -95,9 +95,14 @@ def _default_half_lives() -> dict[str, float]:
 class RecallConfig:
     top_k_candidates: int = 20
     top_k_inject: int = 5
+    # Share of a memory's meaning taken from its source turn's embedding (its context).
+    context_weight: float = 0.5
     # A memory is returned only when its relevance (dense, lexical and topic parts,
     # 0..1) reaches this, however important or recent it is.
-    min_relevance: float = 0.12
+    min_relevance: float = 0.05
+    # On a shared topic a memory's topic part is importance ** this: a food request
+    # lifts the peanut allergy (0.95 -> 0.81), hardly an ordinary food memory (0.6 -> 0.13).
+    topic_importance_power: float = 4.0
     # At most this many memories of one type while other types have candidates.
     max_per_type: int = 3
     weights: RecallWeights = field(default_factory=RecallWeights)

@@ -88,24 +88,36 @@ class BM25:
         return [len(pattern.findall(d)) if term in d else 0 for d in self.docs]
 
     def scores(self, query: str) -> list[float]:
+        return self._score(query)[0]
+
+    def match(self, query: str) -> list[float]:
+        """Scores as the share (0..1) of the query's weighted terms a document matches.
+
+        Every query term counts in the denominator, found in the documents or not, so a
+        document that shares one common character with a long Chinese query scores low.
+        """
+        raw, ideal = self._score(query)
+        return [min(1.0, s / ideal) if ideal else 0.0 for s in raw]
+
+    def _score(self, query: str) -> tuple[list[float], float]:
         terms = set(tokens(query))
         out = [0.0] * len(self.docs)
         if not terms or not self.docs:
-            return out
+            return out, 0.0
         n = len(self.docs)
+        unseen = math.log(1 + (n - 1 + 0.5) / 1.5)
+        ideal = 0.0
         norm = [self.k1 * (1 - self.b + self.b * length / (self.avg or 1)) for length in self.lengths]
         for term in terms:
+            # A lone Chinese character is weak evidence next to a two-character word.
+            weight = 0.5 if len(term) == 1 and not term.isascii() else 1.0
             counts = self._counts(term)
             df = sum(1 for c in counts if c)
+            idf = math.log(1 + (n - df + 0.5) / (df + 0.5)) if df else unseen
+            ideal += weight * idf
             if not df:
                 continue
-            idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
             for i, f in enumerate(counts):
                 if f:
-                    out[i] += idf * f * (self.k1 + 1) / (f + norm[i])
-        return out
-
-
-def saturate(score: float, half: float = 3.0) -> float:
-    """Map an unbounded BM25 score to 0..1 (half-way at `half`), comparable across queries."""
-    return score / (score + half) if score > 0 else 0.0
+                    out[i] += weight * idf * f * (self.k1 + 1) / (f + norm[i])
+        return out, ideal

@@ -11,16 +11,26 @@ import secrets
 from datetime import datetime, timezone
 from typing import Callable
 
+import pyarrow as pa
+
 from .db import Database
 from .errors import SchemaError
 from .schema import EVENTS_SCHEMA, META_SCHEMA, MIGRATIONS_SCHEMA, TURNS_SCHEMA, memories_schema
 
 
+# The tables as 0001 created them; later migrations change them.
+_TURNS_V1 = pa.schema([f for f in TURNS_SCHEMA if f.name != "context"])
+
+
+def _memories_v1(dim: int) -> pa.Schema:
+    return pa.schema([f for f in memories_schema(dim) if f.name != "context_vector"])
+
+
 def _initial(db: Database, meta: dict[str, str]) -> None:
     dim = int(meta["dim"])
     for name, schema in (
-        ("memories", memories_schema(dim)),
-        ("turns", TURNS_SCHEMA),
+        ("memories", _memories_v1(dim)),
+        ("turns", _TURNS_V1),
         ("events", EVENTS_SCHEMA),
     ):
         if not db.exists(name):
@@ -28,8 +38,24 @@ def _initial(db: Database, meta: dict[str, str]) -> None:
     meta.setdefault("hash_key", secrets.token_hex(16))
 
 
+def _turn_context(db: Database, meta: dict[str, str]) -> None:
+    """Keep the assistant message each source turn answered, for recall and provenance."""
+    ds = db.open("turns")
+    if "context" not in ds.schema.names:
+        ds.add_columns(pa.field("context", pa.string()))
+
+
+def _context_vector(db: Database, meta: dict[str, str]) -> None:
+    """A second vector per memory, of its source turn; empty for older rows until reembed."""
+    ds = db.open("memories")
+    if "context_vector" not in ds.schema.names:
+        ds.add_columns(pa.field("context_vector", pa.list_(pa.float16(), int(meta["dim"]))))
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database, dict[str, str]], None]]] = [
     ("0001_initial", _initial),
+    ("0002_turn_context", _turn_context),
+    ("0003_context_vector", _context_vector),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -74,6 +74,7 @@ def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user:
                 continue
             kept = remaining.get(row["turn_key"])
             row["content"] = " … ".join(dict.fromkeys(kept)) if kept else None
+            row["context"] = None  # the question answered may repeat what was forgotten
             if kept:
                 stats.turns_trimmed += 1
             else:
@@ -81,6 +82,13 @@ def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user:
             updates.append(row)
     if updates:
         store.db.upsert("turns", updates, "turn_key")
+    # Remaining memories from those turns lose the turn's embedding: it saw the forgotten words.
+    touched = [m for user in users for m in store._memories(f"user_id = {sql_str(user)}", with_vectors=True)
+               if m.context_vector is not None and any(s.turn_key in turn_keys for s in m.sources)]
+    for m in touched:
+        m.context_vector = None
+    if touched:
+        store.db.upsert("memories", [m.to_row() for m in touched], "id")
 
     version = store.db.version("memories")
     store._append_events(

@@ -5,9 +5,10 @@
             + w.importance·importance + w.recency·recency + w.reinforcement·reinforcement
             + w.user_stated·[stated by the user]
 
-dense is cosine rescaled to 0..1 between the model's floor and ceiling; lexical is BM25
-saturated to 0..1; topic is 1 when the query and the memory share a topic (food,
-health, travel ...); recency halves every `half_life_days[type]`. A memory is returned
+dense is cosine rescaled to 0..1 between the model's floor and ceiling; lexical is the
+share of the query's BM25-weighted terms a memory (with its source turns) matches; topic
+is importance ** topic_importance_power when the query and the memory share a topic
+(food, health, travel ...), so a food request lifts the allergy, not every food memory; recency halves every `half_life_days[type]`. A memory is returned
 only when its relevance reaches `min_relevance`: importance and recency order relevant
 memories, they never make an irrelevant one relevant.
 """
@@ -48,7 +49,7 @@ def score(memory: Memory, dense: float, lexical: float, topic: float, now: datet
     parts = ScoreParts(
         dense=float(dense),
         lexical=float(lexical),
-        topic=float(topic),
+        topic=float(topic) * float(memory.importance) ** cfg.topic_importance_power,
         importance=float(memory.importance),
         recency=recency(memory, now, cfg.half_life_days),
         reinforcement=1.0 - 1.0 / (1.0 + memory.reinforced_count),

@@ -61,6 +61,10 @@ def memories_schema(dim: int) -> pa.Schema:
             pa.field("merged_from", pa.list_(pa.string())),
             pa.field("merged_into", pa.string()),
             pa.field("vector", pa.list_(pa.float32(), dim)),
+            # The embedding of the source turn (and the message it answered): the memory's
+            # context for recall. Half precision: it only ranks. Null after a forget
+            # touched the turn (recall then uses `vector`).
+            pa.field("context_vector", pa.list_(pa.float16(), dim)),
         ]
     )
 
@@ -76,6 +80,9 @@ TURNS_SCHEMA = pa.schema(
         # Null unless a memory came from this turn; secrets masked; forgotten clauses removed.
         pa.field("content", pa.string()),
         pa.field("ingested_at", TS),
+        # The assistant message this turn answered ("Any allergies?" -> "Just peanuts"):
+        # kept, masked, with the turn's text, and dropped whenever anything of the turn is forgotten.
+        pa.field("context", pa.string()),
     ]
 )
 
@@ -102,8 +109,8 @@ MIGRATIONS_SCHEMA = pa.schema(
     [pa.field("name", pa.string(), nullable=False), pa.field("applied_at", TS)]
 )
 
-# Columns read for recall, listing and rendering: everything but the vector.
-MEMORY_COLUMNS = [f.name for f in memories_schema(1) if f.name != "vector"]
+# Columns read for recall, listing and rendering: everything but the vectors.
+MEMORY_COLUMNS = [f.name for f in memories_schema(1) if f.name not in ("vector", "context_vector")]
 
 STATUSES = ("active", "superseded", "archived")
 SOURCE_TYPES = ("user_stated", "inferred")
@@ -167,6 +174,7 @@ class Memory:
     merged_from: list[str] = field(default_factory=list)
     merged_into: str | None = None
     vector: Any = None
+    context_vector: Any = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "Memory":
@@ -182,8 +190,14 @@ class Memory:
         return cls(**data)
 
     def to_row(self) -> dict[str, Any]:
+        import numpy as np
+
         row = {k: getattr(self, k) for k in self.__dataclass_fields__}
         row["sources"] = [s.__dict__.copy() for s in self.sources]
+        if self.vector is not None:
+            row["vector"] = np.asarray(self.vector, dtype=np.float32)
+        if self.context_vector is not None:
+            row["context_vector"] = np.asarray(self.context_vector, dtype=np.float16)
         return row
 
     def public(self) -> dict[str, Any]:

@@ -158,12 +158,14 @@ class MemoryStore:
         return rescaler(e.similarity_floor, e.similarity_ceiling)(cosines)
 
     def _memories(self, filter: str | None, with_vectors: bool = False, limit: int | None = None) -> list[Memory]:
-        columns = MEMORY_COLUMNS + (["vector"] if with_vectors else [])
+        columns = MEMORY_COLUMNS + (["vector", "context_vector"] if with_vectors else [])
         table = self.db.to_table("memories", columns=columns, filter=filter, limit=limit)
         memories = [Memory.from_row(r) for r in table.select(MEMORY_COLUMNS).to_pylist()]
         if with_vectors and memories:
-            for m, v in zip(memories, _vectors(table)):
+            context, present = _vectors(table, "context_vector")
+            for m, v, c, ok in zip(memories, _vectors(table)[0], context, present):
                 m.vector = v
+                m.context_vector = c if ok else None
         return memories
 
     def get(self, memory_id: str) -> Memory:
@@ -275,13 +277,17 @@ class MemoryStore:
         texts = [i.content if isinstance(i, Candidate) else i.context if isinstance(i, Negation) else (i.target or i.clause)
                  for i in items]
         vectors = self.embed(texts)
+        # Each source turn's own embedding (with the message it answered): memories' context.
+        turn_text = {t.turn_key: f"{t.content} {t.context}" if t.context else t.content for ex in extractions for t in ex.turns}
+        needed = sorted({i.turn_key for i in items if isinstance(i, Candidate)})
+        context_vectors = dict(zip(needed, self.embed([turn_text[k] for k in needed])))
         for ex in extractions:
             for d in ex.dropped:
                 report.dropped[d.reason] = report.dropped.get(d.reason, 0) + 1
             report.secrets_blocked += ex.secrets_blocked
         report.users = sorted({c.user for c in convs})
         if dry_run:
-            plans = self._plan(items, vectors, rules)
+            plans = self._plan(items, vectors, context_vectors, rules)
             self._report(report, plans, seen, all_keys)
             return report
         with self.lock.hold():
@@ -290,7 +296,7 @@ class MemoryStore:
             keep = [n for n, i in enumerate(items) if i.turn_key not in seen]
             items = [items[n] for n in keep]
             vectors = vectors[keep] if len(keep) else vectors[:0]
-            plans = self._plan(items, vectors, rules)
+            plans = self._plan(items, vectors, context_vectors, rules)
             now = self.clock()
             upserts = [m for p in plans.values() for m in p.upserts.values()]
             version = self.db.upsert("memories", [m.to_row() for m in upserts], "id") if upserts else self.db.version("memories")
@@ -320,17 +326,23 @@ class MemoryStore:
             seen.update(table.column("turn_key").to_pylist())
         return seen
 
-    def _plan(self, items: list[Any], vectors: np.ndarray, rules: Any) -> dict[str, Any]:
+    def _plan(self, items: list[Any], vectors: np.ndarray, context_vectors: dict[str, np.ndarray], rules: Any) -> dict[str, Any]:
         from .reconcile import Pool, Reconciler
 
         by_user: dict[str, list[int]] = {}
         for n, item in enumerate(items):
             by_user.setdefault(item.user_id, []).append(n)
-        reconciler = Reconciler(self.config.reconcile, rules, self.rescale, self.hash, now=self.clock())
+        # Reconciliation asks "the same fact?", not "relevant?": similarity is rescaled over the
+        # whole range above the model's floor, so that only near-identical texts reach the top.
+        from .reconcile import rescaler
+
+        same_fact = rescaler(self.config.embedding.similarity_floor, 1.0)
+        reconciler = Reconciler(self.config.reconcile, rules, same_fact, self.hash, now=self.clock())
         plans = {}
         for user_id, idx in by_user.items():
             pool = Pool(self._memories(f"user_id = {sql_str(user_id)} AND status = 'active'", with_vectors=True), int(self.meta["dim"]))
-            plans[user_id] = reconciler.plan(pool, [items[n] for n in idx], {k: vectors[n] for k, n in enumerate(idx)})
+            plans[user_id] = reconciler.plan(pool, [items[n] for n in idx], {k: vectors[n] for k, n in enumerate(idx)},
+                                             context_vectors)
         return plans
 
     def _record_turns(self, turns: list[Any], plans: dict[str, Any], now: datetime) -> None:
@@ -342,14 +354,19 @@ class MemoryStore:
                 sources.update(s.turn_key for s in m.sources)
             for key, clauses in p.forgotten_clauses.items():
                 forgotten.setdefault(key, []).extend(clauses)
+        kept_clauses: dict[str, list[str]] = {}
+        for p in plans.values():
+            for m in p.upserts.values():
+                for s in m.sources:
+                    kept_clauses.setdefault(s.turn_key, []).append(s.clause)
         rows = []
         for t in turns:
-            content = t.content if t.turn_key in sources else None
-            if content is not None:
-                for clause in forgotten.get(t.turn_key, []):
-                    content = content.replace(clause, "")
+            content, context = (t.content, t.context) if t.turn_key in sources else (None, None)
+            if content is not None and t.turn_key in forgotten:
+                # Something of this turn was forgotten as it was said: keep only what remains.
+                content, context = " … ".join(dict.fromkeys(kept_clauses[t.turn_key])), None
             rows.append({"turn_key": t.turn_key, "user_id": t.user_id, "session": t.session, "turn": t.turn,
-                         "role": t.role, "time": t.time, "content": content, "ingested_at": now})
+                         "role": t.role, "time": t.time, "content": content, "ingested_at": now, "context": context})
         # One row per key even if a file repeats a turn.
         unique = {r["turn_key"]: r for r in rows}
         if unique:
@@ -386,7 +403,7 @@ class MemoryStore:
         The user filter is applied inside the storage query, before any similarity is
         computed: no other user's memory can ever be a candidate.
         """
-        from .lexical import BM25, saturate
+        from .lexical import BM25
         from .ranking import candidate_indices, score, select
         from .topics import load_topics, topics_of
 
@@ -410,7 +427,7 @@ class MemoryStore:
             where.append(sql_in("type", _check_types(types)))
         filter_ = " AND ".join(where)
         qvec = embedder.embed([query])[0]
-        columns = MEMORY_COLUMNS + ["vector"]
+        columns = MEMORY_COLUMNS + ["vector", "context_vector"]
         table = self.db.to_table("memories", columns=columns, filter=filter_, limit=EXACT_RECALL_LIMIT + 1)
         if table.num_rows > EXACT_RECALL_LIMIT:
             table = self._large_user_table(filter_, qvec, query, cfg.top_k_candidates)
@@ -419,10 +436,16 @@ class MemoryStore:
             return result
         # Features for every memory of the user straight from Arrow columns; Memory objects
         # only for the candidates.
-        matrix = _vectors(table)
-        dense = self.rescale(matrix @ qvec)
-        bm25 = BM25(self._lexical_texts(user, table)).scores(query)
-        lexical = np.array([saturate(s) for s in bm25], dtype=np.float32)
+        matrix, _ = _vectors(table)
+        cosine = matrix @ qvec
+        context, present = _vectors(table, "context_vector")
+        if present.any():
+            # Meaning of the memory and of the turn it came from ("The kids loved it!" after
+            # "We went camping"), mixed; a memory without a context vector uses its own.
+            w = cfg.context_weight
+            cosine = np.where(present, (1 - w) * cosine + w * (context @ qvec), cosine)
+        dense = self.rescale(cosine)
+        lexical = np.array(BM25(self._lexical_texts(user, table)).match(query), dtype=np.float32)
         qtopics = set(topics_of(query, load_topics(self.rules_dir)))
         topic = np.array([1.0 if qtopics & set(t or ()) else 0.0 for t in table.column("topics").to_pylist()], dtype=np.float32)
         importance = table.column("importance").to_numpy(zero_copy_only=False).astype(np.float32)
@@ -439,16 +462,23 @@ class MemoryStore:
         return result
 
     def _lexical_texts(self, user: str, table: Any) -> list[str]:
-        """What the lexical leg matches: each memory's content and the text of its source turns.
+        """What the lexical leg matches: each memory's content, the text of its source turns
+        and the assistant messages they answered.
 
-        The turn is the memory's context ("We went camping. The kids loved it!"); it lives
-        in one place, the turns table, which forget trims, so nothing forgotten is matched.
+        The turn is the memory's context ("We went camping. The kids loved it!", or "Any
+        allergies?" before "Just peanuts"); it lives in one place, the turns table, which
+        forget trims, so nothing forgotten is matched.
         """
         import pyarrow.compute as pc
 
-        turns = self.db.to_table("turns", columns=["turn_key", "content"],
+        turns = self.db.to_table("turns", columns=["turn_key", "content", "context"],
                                  filter=f"user_id = {sql_str(user)} AND content IS NOT NULL")
-        text = dict(zip(turns.column("turn_key").to_pylist(), turns.column("content").to_pylist()))
+        text = {
+            key: f"{content} {context}" if context else content
+            for key, content, context in zip(
+                turns.column("turn_key").to_pylist(), turns.column("content").to_pylist(), turns.column("context").to_pylist()
+            )
+        }
         docs = table.column("content").to_pylist()
         sources = table.column("sources").combine_chunks()
         keys = pc.list_flatten(sources).field("turn_key").to_pylist()
@@ -471,7 +501,8 @@ class MemoryStore:
         scores = np.array(BM25(texts.column("content").to_pylist()).scores(query))
         ids = texts.column("id").to_pylist()
         best = [ids[i] for i in np.argsort(-scores)[:k] if scores[i] > 0]
-        return self.db.to_table("memories", columns=MEMORY_COLUMNS + ["vector"], filter=sql_in("id", set(near) | set(best)))
+        return self.db.to_table("memories", columns=MEMORY_COLUMNS + ["vector", "context_vector"],
+                                filter=sql_in("id", set(near) | set(best)))
 
     def _try_flush(self) -> None:
         from .errors import LockTimeoutError
@@ -483,10 +514,17 @@ class MemoryStore:
             pass  # a writer is busy; it or the next one folds the spool in
 
 
-def _vectors(table: Any) -> np.ndarray:
-    """The vector column as an (n, dim) float32 matrix, without Python lists."""
-    flat = table.column("vector").combine_chunks().flatten().to_numpy(zero_copy_only=False)
-    return flat.reshape(table.num_rows, -1).astype(np.float32, copy=False)
+def _vectors(table: Any, column: str = "vector") -> tuple[np.ndarray, np.ndarray]:
+    """A vector column as an (n, dim) float32 matrix, without Python lists, and which rows
+    have a vector (null rows are zeros)."""
+    array = table.column(column).combine_chunks()
+    dim = array.type.list_size
+    values = array.values.to_numpy(zero_copy_only=False)
+    start = array.offset * dim
+    matrix = values[start : start + len(array) * dim].reshape(len(array), dim).astype(np.float32)
+    present = ~array.is_null().to_numpy(zero_copy_only=False)
+    matrix[~present] = 0.0
+    return matrix, present
 
 
 def _check_types(types: Iterable[str]) -> list[str]:

@@ -38,7 +38,7 @@ class ModelInfo:
 
 MODELS: dict[str, ModelInfo] = {
     "use-multilingual-v3": ModelInfo(
-        "use-multilingual-v3", "use", 512, 0.15, 0.65, "Apache-2.0",
+        "use-multilingual-v3", "use", 512, 0.0, 0.6, "Apache-2.0",
         "Universal Sentence Encoder multilingual v3 (16 languages incl. zh/en), NumPy only",
     ),
     "all-MiniLM-L6-v2": ModelInfo(
