@@ -90,7 +90,7 @@ def test_drops_what_is_not_a_lasting_fact_about_the_user(text):
 def test_a_chinese_turn_with_several_facts_gives_several_memories():
     found = kept("我带着女儿去。饮食方面，我不吃海鲜，另外我对花生过敏，这个一定要注意。")
     contents = [c.content for c in found]
-    assert "用户不吃海鲜" in contents and "用户对花生过敏" in contents
+    assert "用户不吃海鲜" in contents and any(c.startswith("用户对花生过敏") for c in contents)
     allergy = next(c for c in found if "花生" in c.content)
     assert allergy.importance >= 0.9 and "health" in allergy.topics and "food" in allergy.topics
 

@@ -239,7 +239,7 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
     if not a.keep or a.type is None:
         return None
     if a.inferred:
-        content = f"用户可能喜欢{a.inferred}" if a.lang == "zh" else f"User may enjoy {a.inferred}"
+        content = a.inferred
     else:
         content = normalize(a.text, a.lang, a.subject, standing_request=a.standing and a.inherited, zero_subject=a.inherited)
     labelled = [t for t in a.times if (a.type == "event" and t.direction <= 0) or (a.type in ("goal", "task") and t.direction >= 0)]

@@ -16,10 +16,14 @@ from .normalize import EN_VERB_STARTS
 from .rules import LangRules, Rules
 from .temporal import TimeRef, find_times
 
+# Contractions typed without the apostrophe ("Im a med student", "dont").
+_EN_TYPED_FIX = {"im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't",
+                 "cant": "can't", "isnt": "isn't", "wasnt": "wasn't", "havent": "haven't", "wouldnt": "wouldn't"}
+_EN_TYPED = re.compile(r"\b(?:" + "|".join(_EN_TYPED_FIX) + r")\b", re.I)
 # Words that show a durable rule is addressed to the assistant ("from now on, answer in
 # Chinese", "以后给我的代码示例都用Python写"): such a statement is a standing preference.
 _TO_ASSISTANT = re.compile(
-    r"\byou(?:r)?\b|\b(?:answers?|repl(?:y|ies)|responses?|explanations?|examples?|code|summar(?:y|ies)|suggestions?)\b|"
+    r"(?<![a-z])(?:you|your|answers?|repl(?:y|ies)|responses?|explanations?|examples?|code|summar(?:y|ies)|suggestions?)(?![a-z])|"
     r"回答|回复|跟我说|给我|你|示例|代码|解释|推荐|建议|注释|输出",
     re.I,
 )
@@ -59,7 +63,7 @@ class Analysis:
     forget: bool = False
     forget_recent: bool = False
     bare_negation: bool = False
-    inferred: str | None = None
+    inferred: str | None = None  # the content an inference rule words
     # The subject was not said but carried over ("对花生过敏" after "我不吃海鲜").
     inherited: bool = False
     # A request that sets a standing rule ("from now on, keep answers short").
@@ -129,6 +133,8 @@ def _subject(r: LangRules, text: str, lang: str, ctx: Context) -> tuple[str, boo
     people = _people(r, low if lang == "en" else text, lang)
     if people:
         return people, False
+    if lang == "en" and re.match(r"^(?:you|you're|you've|you'll|your)\b", low):
+        return "none", False  # said to or about the assistant: "you're more useful than my study group"
     if lang == "en":
         if r.has("subject", low):
             return "self", False
@@ -191,8 +197,13 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("bare negation")
     a.correction = r.has("correction", low)
     text = _strip(r, clause)
-    # "Quick context first: I'm a backend engineer" -> the statement after the label.
+    if lang == "en":
+        text = _EN_TYPED.sub(lambda m: _EN_TYPED_FIX[m.group(0).lower()], text)
+    # "Quick context first: I'm a backend engineer" -> the statement after the label; but
+    # "翻译成德语：我下周..." is a request whatever follows.
     labelled = re.match(r"^([^:：]{1,30})[:：]\s*(.+)$", text)
+    if labelled and r.has("request_start", labelled.group(1).lower()):
+        return a.drop("request for the current task")
     if labelled and not r.has("subject", labelled.group(1).lower()) and r.has("subject", labelled.group(2).lower()):
         text = labelled.group(2)
     a.text = text
@@ -206,18 +217,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     unquoted = _unquoted(text, r.quote_chars)
     if unquoted != text and r.has("reporting", unquoted.lower()):
         return a.drop("quoted speech")
-    if ctx.infer:
-        m = r.search("inference", tlow)
-        if m and m.groupdict().get("activity"):
-            a.inferred = m.group("activity").strip()
-            a.subject = "self"
-            a.type = "preference"
-            a.source_type = "inferred"
-            a.keep = True
-            a.reason = "invitation implies a liking"
-            a.importance = 0.35
-            a.confidence = 0.5
-            return a
+    if ctx.infer and _infer(r, tlow, a, early=True):
+        return a
     if _is_question(r, text, lang):
         return a.drop("question")
     if r.has("hypothetical", tlow) and not r.has("hypothetical_exceptions", tlow):
@@ -227,15 +228,19 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.subject, a.inherited = _subject(r, unquoted, lang, ctx)
     if a.inherited and ctx.prev_drop in _CARRIED_DROPS:
         return a.drop(ctx.prev_drop)
+    if ctx.prev_drop == "hypothetical" and re.search(r"就|会|可能|\b(?:would|will|might|could)\b|'d\b", tlow):
+        return a.drop("hypothetical")  # "假如明年没考上，我可能就去药企了": the consequence is hypothetical too
     if a.subject == "other":
         return a.drop("about someone else")
-    if re.search(r"(?:说|表示|觉得|认为)(?:他|她|他们|她们)|\b(?:said|says|thinks|told me)(?: that)? (?:he|she|they)\b", tlow):
+    if re.search(r"(?:说|讲|表示|觉得|认为|告诉我)(?:他|她|他们|她们)|\b(?:said|says|thinks|told me)(?: that)? (?:he|she|they)\b", tlow):
         return a.drop("reported speech")
     durable = r.has("durable", tlow)
     request = r.has("request_start", tlow) or (lang == "en" and re.search(r"\bplease\b", tlow) is not None)
     request = request or (durable and _TO_ASSISTANT.search(tlow) is not None)
     if request and not durable:
         return a.drop("request for the current task")
+    if ctx.infer and _infer(r, tlow, a, early=False):
+        return a
     if a.subject == "none" and not (request and durable):
         return a.drop("not about the user")
     if a.subject == "none":
@@ -250,6 +255,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.type = _type(r, tlow, a, ctx, a.standing)
     if a.type is None:
         return a.drop("no durable signal")
+    if a.type in ("preference", "behavior", "context") and a.times and all(
+        t.direction == 0 and t.precision in ("day", "week") for t in a.times
+    ):
+        return a.drop("passing state")  # "这周在吃素", "on antibiotics this week": for now, not for good
     if a.type == "task" and not ctx.keep_tasks:
         return a.drop("task (keep_tasks is off)")
     a.keep = True
@@ -261,6 +270,22 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.confidence = 0.65 if hedged else 0.9
     _validity(a, ctx)
     return a
+
+
+def _infer(r: LangRules, tlow: str, a: Analysis, early: bool) -> bool:
+    """Apply the first matching inference rule of this pass; True when one did."""
+    for pattern, type_, template, is_early in r.inference:
+        if is_early != early:
+            continue
+        m = pattern.search(tlow)
+        if m is None:
+            continue
+        a.inferred = template.format(**{k: (v or "").strip() for k, v in m.groupdict().items()})
+        a.subject, a.type, a.source_type = "self", type_, "inferred"
+        a.keep, a.reason = True, "inferred"
+        a.importance, a.confidence = 0.35, 0.5
+        return True
+    return False
 
 
 def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: bool) -> str | None:
@@ -296,7 +321,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         return name
     if near_future and not past and r.types["task"].search(tlow):
         return "task"
-    if past and any(t.precision in ("day", "week", "month") for t in past) and a.subject in ("self", "dependent", "group"):
+    if past and any(t.precision in ("day", "week", "month") or any(c.isdigit() for c in t.phrase) for t in past) \
+            and a.subject in ("self", "dependent", "group"):
         # A dated statement about the user's life is an event even without a known verb.
         return "event"
     return _fallback(tlow, a)

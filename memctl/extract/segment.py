@@ -23,7 +23,7 @@ _SENTENCE_END = re.compile(
     r"|(?<=[!?])(?=[\u3400-\u9fff])"
 )
 # Chinese clause commas; an ASCII comma counts when a Chinese character is next to it.
-_ZH_CLAUSE = re.compile(r"[，]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff])|\s+[-—–]+\s+|—+")
+_ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff])|\s+[-—–]+\s+|—+")
 # English: split before a conjunction that opens a new clause.
 _EN_CLAUSE = re.compile(
     r",\s+(?=(?:but|so|and|though|although|because|since|while|whereas|plus|yet|i|i'm|i've|i'd|my)\b)"
@@ -46,7 +46,8 @@ def language(text: str) -> str:
     if cjk == 0:
         return "en"
     latin = len(_LATIN.findall(text))
-    return "zh" if cjk * 4 >= latin else "en"
+    # Mixed text that opens in Chinese ("帮我prep一下interview questions") reads as Chinese.
+    return "zh" if cjk * 4 >= latin or _CJK.match(text.lstrip()) else "en"
 
 
 def strip_code(text: str) -> str:

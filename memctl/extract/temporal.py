@@ -134,6 +134,8 @@ def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str
         _find_en(low, ref, past_hint, add)
     else:
         _find_zh(text, ref, past_hint, add)
+        if re.search(r"[a-z]{3}", low):
+            _find_en(low, ref, past_hint, add)  # "next Monday 我要去..." in mixed text
     table = vocab.get(lang, {})
     if table:
         for m in _vocab_pattern(lang, tuple(table)).finditer(low if lang == "en" else text):
