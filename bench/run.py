@@ -29,9 +29,37 @@ def _locomo() -> None:
     bench_locomo.run()
 
 
+def _extraction() -> None:
+    import bench_extraction
+
+    bench_extraction.run()
+
+
+def _recall_set() -> None:
+    import bench_recall_set
+
+    bench_recall_set.run()
+
+
+def _models() -> None:
+    import bench_models
+
+    bench_models.run()
+
+
+def _scale() -> None:
+    import bench_scale
+
+    bench_scale.run()
+
+
 BENCHMARKS = {
     "samples": (_samples, "ingest speed, warm and cold-CLI recall latency on sample_conversations/"),
+    "extraction": (_extraction, "keep/drop precision and recall on labelled sets; DuLeMon persona facts"),
+    "recall-set": (_recall_set, "bilingual recall set: hit@5 by query kind (zh-zh, en-en, zh-en, en-zh, paraphrases)"),
     "locomo": (_locomo, "LoCoMo ingest speed and evidence R@5 against a raw-turn BM25 baseline"),
+    "models": (_models, "embedding model comparison: bilingual quality and cold start"),
+    "scale": (_scale, "warm recall latency at 100,000 memories over 1,000 users"),
 }
 
 

@@ -4,10 +4,11 @@ block for programs. Machine formats carry no colour and nothing but the data.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import sys
-from typing import Any, Iterable, TextIO
+from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from .budget import count_tokens
 from .errors import UsageError
@@ -43,6 +44,23 @@ def console(stderr: bool = False) -> Any:
 def _short(ts: Any) -> str:
     text = iso(ts) or ""
     return text[:10]
+
+
+@contextlib.contextmanager
+def progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on stderr when it is a terminal; a silent callback otherwise (cron, pipes)."""
+    if not sys.stderr.isatty():
+        yield lambda done, total: None
+        return
+    from rich.progress import Progress
+
+    with Progress(console=console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield advance
 
 
 def prompt_block(result: RecallResult, budget: int) -> str:

@@ -73,13 +73,15 @@ def init_store(path: str | os.PathLike[str] = ".", *, model: str | None = None, 
     return MemoryStore(store_dir)
 
 
-def open_store(path: str | os.PathLike[str] | None = None, *, preload_model: bool = False) -> "MemoryStore":
+def open_store(
+    path: str | os.PathLike[str] | None = None, *, preload_model: bool = False, check_model: bool = True
+) -> "MemoryStore":
     """Open the store at `path`, or the one found by --store / $MEMCTL_STORE / .memctl upward.
 
     preload_model starts loading the embedding model before the store's tables are
     opened, for a caller that will embed right away (a CLI recall).
     """
-    return MemoryStore(resolve_store_dir(path), preload_model=preload_model)
+    return MemoryStore(resolve_store_dir(path), preload_model=preload_model, check_model=check_model)
 
 
 def _data_uri(store_dir: Path, cfg: Config) -> str:
@@ -92,7 +94,12 @@ def _data_uri(store_dir: Path, cfg: Config) -> str:
 
 class MemoryStore:
     def __init__(
-        self, store_dir: str | os.PathLike[str], *, clock: Callable[[], datetime] = _utcnow, preload_model: bool = False
+        self,
+        store_dir: str | os.PathLike[str],
+        *,
+        clock: Callable[[], datetime] = _utcnow,
+        preload_model: bool = False,
+        check_model: bool = True,
     ) -> None:
         self.dir = Path(store_dir)
         if not (self.dir / CONFIG_FILENAME).is_file():
@@ -114,7 +121,7 @@ class MemoryStore:
         if int(self.meta.get("schema_version", "0")) < SCHEMA_VERSION:
             with self.lock.hold():
                 migrate(self.db, self.meta)
-        if self.meta.get("model") != self.config.embedding.model:
+        if check_model and self.meta.get("model") != self.config.embedding.model:
             raise ModelMismatchError(
                 f"the store's vectors were made by {self.meta.get('model')}, but memctl.toml sets "
                 f"embedding.model = {self.config.embedding.model!r}: run `memctl reembed` to rebuild them, "
@@ -127,6 +134,8 @@ class MemoryStore:
     @property
     def embedder(self) -> Embedder:
         if self._embedder is None:
+            if self.meta.get("model") != self.config.embedding.model:
+                raise ModelMismatchError(f"the store's vectors were made by {self.meta.get('model')}: run `memctl reembed`")
             self._embedder = get_embedder(self.config.embedding.model)
             if self._embedder.dim != int(self.meta["dim"]):
                 raise ModelMismatchError(
@@ -503,6 +512,18 @@ class MemoryStore:
         best = [ids[i] for i in np.argsort(-scores)[:k] if scores[i] > 0]
         return self.db.to_table("memories", columns=MEMORY_COLUMNS + ["vector", "context_vector"],
                                 filter=sql_in("id", set(near) | set(best)))
+
+    def reembed(self, model: str | None = None, progress: Callable[[int, int], None] | None = None) -> Any:
+        """Rebuild every vector with `model` (or the model memctl.toml names), then use it."""
+        from .reembed import reembed
+
+        if model is not None:
+            info = model_info(model)
+            self.config.embedding.model = model
+            self.config.embedding.similarity_floor = info.similarity_floor
+            self.config.embedding.similarity_ceiling = info.similarity_ceiling
+            write_config(self.config, self.dir / CONFIG_FILENAME)
+        return reembed(self, progress)
 
     def _try_flush(self) -> None:
         from .errors import LockTimeoutError

@@ -217,3 +217,46 @@ def test_migration_from_the_previous_schema(tmp_path, monkeypatch):
     assert new.db.rows("turns")[0]["content"] == "I live in Oslo"
     write_json(tmp_path / "c.json", conversation("u", "s2", "I work as a nurse."))
     assert new.ingest([str(tmp_path / "c.json")]).added == 1
+
+
+def test_no_cross_user_results_over_1000_randomized_queries(tmp_path, store):
+    """Two users with opposite preferences on the same topics never see each other's memories."""
+    import json
+    import random
+
+    from conftest import DATA
+
+    data = json.loads((DATA / "recall_eval.json").read_text(encoding="utf-8"))
+    users = ["lin", "mei"]
+    for user in users:
+        texts = [s["text"] for s in data["users"][user]["statements"]]
+        write_json(tmp_path / f"{user}.json", conversation(user, f"{user}-s", *texts))
+        store.ingest([str(tmp_path / f"{user}.json")])
+    words = [s["text"] for u in users for s in data["users"][u]["statements"]]
+    words += [q["query"] for q in data["queries"] if q["user"] in users]
+    rng = random.Random(11)
+    seen = 0
+    for _ in range(1000):
+        user = rng.choice(users)
+        query = rng.choice(words)[: rng.randrange(4, 30)]
+        hits = store.recall(query, user, top_k=rng.randrange(1, 10), record=False).hits
+        seen += len(hits)
+        assert all(h.memory.user_id == user for h in hits), query
+    assert seen > 1000  # the queries did find memories: the check above is not vacuous
+
+
+def test_reembed_switches_models_and_keeps_memories(store):
+    store.ingest([str(SAMPLES)])
+    before = {m.id: m.content for m in store.memories(status=None)}
+    cfg = (store.dir / "memctl.toml").read_text()
+    (store.dir / "memctl.toml").write_text(cfg.replace(f'model = "{FAKE_MODEL}"', 'model = "use-multilingual-v3"'))
+    with pytest.raises(ModelMismatchError):
+        MemoryStore(store.dir)
+    from memctl import open_store
+
+    report = open_store(store.dir, check_model=False).reembed()
+    assert report.new_model == "use-multilingual-v3" and report.dim == 512 and report.memories == len(before)
+    again = MemoryStore(store.dir)
+    assert {m.id: m.content for m in again.memories(status=None)} == before
+    hits = again.recall("帮我推荐三亚的餐厅", "xiaolin").hits
+    assert any("花生" in h.memory.content for h in hits)

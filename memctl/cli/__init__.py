@@ -15,6 +15,7 @@ import typer
 from .ingest import ingest
 from .init import init
 from .recall import recall
+from .reembed import reembed
 
 app = typer.Typer(
     name="memctl",
@@ -27,6 +28,7 @@ app = typer.Typer(
 app.command("init")(init)
 app.command("ingest")(ingest)
 app.command("recall")(recall)
+app.command("reembed")(reembed)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -21,10 +21,10 @@ YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confir
 UserOpt = Annotated[Optional[str], typer.Option("--user", "-u", help="The user whose memories to use.")]
 
 
-def open_from(store: Path | None, *, preload_model: bool = False) -> "MemoryStore":
+def open_from(store: Path | None, *, preload_model: bool = False, check_model: bool = True) -> "MemoryStore":
     from ..store import open_store
 
-    return open_store(store, preload_model=preload_model)
+    return open_store(store, preload_model=preload_model, check_model=check_model)
 
 
 def parse_when(value: str | None, option: str) -> datetime | None:
