@@ -53,6 +53,12 @@ def _scale() -> None:
     bench_scale.run()
 
 
+def _forget() -> None:
+    import bench_forget
+
+    bench_forget.run()
+
+
 BENCHMARKS = {
     "samples": (_samples, "ingest speed, warm and cold-CLI recall latency on sample_conversations/"),
     "extraction": (_extraction, "keep/drop precision and recall on labelled sets; DuLeMon persona facts"),
@@ -60,6 +66,7 @@ BENCHMARKS = {
     "locomo": (_locomo, "LoCoMo ingest speed and evidence R@5 against a raw-turn BM25 baseline"),
     "models": (_models, "embedding model comparison: bilingual quality and cold start"),
     "scale": (_scale, "warm recall latency at 100,000 memories over 1,000 users"),
+    "forget": (_forget, "forget 10,000 memories of one user among 100,000"),
 }
 
 

@@ -116,6 +116,14 @@ class PromptConfig:
 
 
 @dataclass
+class ForgetConfig:
+    # `forget --user U --query Q` selects memories whose relevance to the query (half
+    # meaning, half shared words, of the memory itself: 0..1) reaches this, with every
+    # version of each.
+    min_relevance: float = 0.3
+
+
+@dataclass
 class CompactConfig:
     # Members of a cluster must reach this rescaled similarity to its representative...
     merge_similarity: float = 0.8
@@ -150,6 +158,7 @@ class Config:
     reconcile: ReconcileConfig = field(default_factory=ReconcileConfig)
     recall: RecallConfig = field(default_factory=RecallConfig)
     prompt: PromptConfig = field(default_factory=PromptConfig)
+    forget: ForgetConfig = field(default_factory=ForgetConfig)
     compact: CompactConfig = field(default_factory=CompactConfig)
     audit: AuditConfig = field(default_factory=AuditConfig)
 

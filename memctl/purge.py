@@ -118,3 +118,102 @@ def _in_or_all(ids: set[str], user: str, store: "MemoryStore") -> str:
 
 def _chunks(items: list[str]) -> list[list[str]]:
     return [items[i : i + _CHUNK] for i in range(0, len(items), _CHUNK)] or [[]]
+
+
+@dataclass
+class ForgetReport:
+    dry_run: bool
+    selector: dict[str, Any]
+    memories: list[Memory]
+    stats: PurgeStats | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        rows = []
+        for m in self.memories:
+            row = {"id": m.id, "chain_id": m.chain_id, "version": m.version, "status": m.status, "user": m.user_id, "type": m.type}
+            if self.dry_run:
+                row["content"] = m.content  # shown so it can be checked; never printed once forgotten
+            rows.append(row)
+        out: dict[str, Any] = {"dry_run": self.dry_run, "selector": self.selector, "count": len(self.memories), "memories": rows}
+        if self.stats is not None:
+            out.update(turns_cleared=self.stats.turns_cleared, turns_trimmed=self.stats.turns_trimmed,
+                       files_before=self.stats.files_before, files_after=self.stats.files_after)
+        return out
+
+
+def select(
+    store: "MemoryStore",
+    *,
+    ids: list[str] | None = None,
+    chain: str | None = None,
+    user: str | None = None,
+    types: list[str] | None = None,
+    query: str | None = None,
+) -> list[Memory]:
+    """The memories a forget selects: by id, by chain (every version), by user (everything,
+    or some types), or by user and query (matches by meaning and words, every version of
+    each matching memory)."""
+    from .conversations import check_user_id
+    from .errors import NotFoundError, UsageError
+
+    if ids:
+        if chain or user or types or query:
+            raise UsageError("--id cannot be combined with other selectors")
+        found = []
+        for chunk in _chunks(sorted(set(ids))):
+            found.extend(store._memories(sql_in("id", chunk)))
+        missing = sorted(set(ids) - {m.id for m in found})
+        if missing:
+            raise NotFoundError(f"no memory with id {missing[0]}" + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
+        return found
+    if chain:
+        if user or types or query:
+            raise UsageError("--chain cannot be combined with other selectors")
+        return store.chain(chain)
+    if not user:
+        raise UsageError("say what to forget: --id, --chain, or --user (with --type or --query to narrow it)")
+    check_user_id(user)
+    if query:
+        if types:
+            raise UsageError("--query and --type cannot be combined")
+        matched = _matching(store, user, query)
+        chains = sorted({m.chain_id for m in matched})
+        return [m for c in chains for m in store.chain(c)]
+    return store.memories(user, status=None, types=types)
+
+
+def _matching(store: "MemoryStore", user: str, query: str) -> list[Memory]:
+    """Memories (any status) whose own words or meaning match the query.
+
+    Unlike recall, no context: a memory is not selected because its source turn also
+    said something else that matches ("我不吃海鲜，对花生过敏" holds two memories).
+    """
+    import numpy as np
+
+    from .lexical import BM25
+
+    if not query.strip():
+        from .errors import UsageError
+
+        raise UsageError("the query is empty")
+    memories = store._memories(f"user_id = {sql_str(user)}", with_vectors=True)
+    if not memories:
+        return []
+    qvec = store.embedder.embed([query])[0]
+    dense = store.rescale(np.vstack([m.vector for m in memories]) @ qvec)
+    lexical = np.array(BM25([m.content for m in memories]).match(query))
+    relevance = 0.5 * dense + 0.5 * lexical
+    return [m for m, r in zip(memories, relevance) if r >= store.config.forget.min_relevance]
+
+
+def forget(store: "MemoryStore", *, dry_run: bool = False, **selector: Any) -> ForgetReport:
+    chosen = {k: v for k, v in selector.items() if v}
+    memories = select(store, **selector)
+    report = ForgetReport(dry_run, chosen, memories)
+    if dry_run or not memories:
+        return report
+    with store.lock.hold():
+        store._flush_recalls()
+        whole_user = selector.get("user") if selector.get("user") and not selector.get("types") and not selector.get("query") else None
+        report.stats = purge_memories(store, {m.id for m in memories}, reason="forget", whole_user=whole_user)
+    return report

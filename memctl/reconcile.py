@@ -28,6 +28,10 @@ from .lexical import overlap
 from .schema import Memory, Source
 
 
+# Sources kept per memory: a fact said a thousand times keeps its first and latest sayings.
+MAX_SOURCES = 32
+
+
 def new_id() -> str:
     return uuid.uuid4().hex[:16]
 
@@ -55,28 +59,35 @@ class Plan:
 
 
 class Pool:
-    """The user's active memories, with their vectors, as the plan changes them."""
+    """The user's active memories, with their vectors, as the plan changes them.
+
+    Vectors live in one growing matrix (doubling capacity) so that adding a memory does
+    not copy all the others: a user's long history ingested at once stays linear.
+    """
 
     def __init__(self, memories: list[Memory], dim: int) -> None:
-        self.memories = list(memories)
+        self.memories: list[Memory] = []
         self.dim = dim
-        self._matrix: np.ndarray | None = None
+        self._rows = np.zeros((max(16, len(memories)), dim), dtype=np.float32)
+        for m in memories:
+            self.add(m)
 
     def matrix(self) -> np.ndarray:
-        if self._matrix is None:
-            if self.memories:
-                self._matrix = np.vstack([np.asarray(m.vector, dtype=np.float32) for m in self.memories])
-            else:
-                self._matrix = np.zeros((0, self.dim), dtype=np.float32)
-        return self._matrix
+        return self._rows[: len(self.memories)]
 
     def add(self, memory: Memory) -> None:
+        n = len(self.memories)
+        if n == len(self._rows):
+            self._rows = np.vstack([self._rows, np.zeros_like(self._rows)])
+        self._rows[n] = np.asarray(memory.vector, dtype=np.float32)
         self.memories.append(memory)
-        self._matrix = None
 
     def remove(self, memory_id: str) -> None:
-        self.memories = [m for m in self.memories if m.id != memory_id]
-        self._matrix = None
+        keep = [i for i, m in enumerate(self.memories) if m.id != memory_id]
+        if len(keep) == len(self.memories):
+            return
+        self._rows[: len(keep)] = self._rows[keep]
+        self.memories = [self.memories[i] for i in keep]
 
 
 class Reconciler:
@@ -205,6 +216,9 @@ class Reconciler:
         if any(s.turn_key == c.turn_key for s in m.sources):
             return
         m.sources.append(self._source(c))
+        if len(m.sources) > MAX_SOURCES:
+            # The first statement and the latest ones; reinforced_count keeps the total.
+            m.sources = m.sources[:1] + m.sources[-(MAX_SOURCES - 1):]
         m.reinforced_count += 1
         m.confidence = round(min(0.99, m.confidence + (1 - m.confidence) * 0.3), 4)
         m.importance = max(m.importance, c.importance)

@@ -158,3 +158,32 @@ def ingest(report: IngestReport, as_json: bool) -> None:
     for ch in report.changes:
         table.add_row(ch.action, ch.memory.user_id, ch.memory.type, ch.memory.content, ch.reason, ch.memory.id)
     c.print(table)
+
+
+def forget(report: Any, as_json: bool, stderr: bool = False) -> None:
+    if as_json:
+        dump_json(report.to_dict())
+        return
+    from rich.table import Table
+
+    c = console(stderr=stderr)
+    if not report.memories:
+        c.print("Nothing matches: no memory forgotten.")
+        return
+    verb = "Would forget" if report.dry_run else "Forgot"
+    c.print(f"{verb} {len(report.memories)} memories.")
+    table = Table()
+    for col in ("user", "type", "status", "version"):
+        table.add_column(col, no_wrap=True)
+    if report.dry_run:
+        table.add_column("content", overflow="fold", ratio=1)
+    table.add_column("id", style="dim", no_wrap=True, min_width=16)
+    for m in report.memories:
+        row = [m.user_id, m.type, m.status, str(m.version)]
+        if report.dry_run:
+            row.append(m.content)
+        table.add_row(*row, m.id)
+    c.print(table)
+    if report.stats is not None:
+        c.print(f"Source turns cleared: {report.stats.turns_cleared}, trimmed: {report.stats.turns_trimmed}; "
+                f"data files {report.stats.files_before} -> {report.stats.files_after}; older table versions removed.")

@@ -513,6 +513,22 @@ class MemoryStore:
         return self.db.to_table("memories", columns=MEMORY_COLUMNS + ["vector", "context_vector"],
                                 filter=sql_in("id", set(near) | set(best)))
 
+    def forget(
+        self,
+        *,
+        ids: Sequence[str] | None = None,
+        chain: str | None = None,
+        user: str | None = None,
+        types: Sequence[str] | None = None,
+        query: str | None = None,
+        dry_run: bool = False,
+    ) -> Any:
+        """Delete memories and every trace of their text (see purge.py); returns a ForgetReport."""
+        from .purge import forget
+
+        return forget(self, dry_run=dry_run, ids=list(ids or []), chain=chain, user=user,
+                      types=_check_types(types) if types else None, query=query)
+
     def reembed(self, model: str | None = None, progress: Callable[[int, int], None] | None = None) -> Any:
         """Rebuild every vector with `model` (or the model memctl.toml names), then use it."""
         from .reembed import reembed

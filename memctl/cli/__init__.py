@@ -12,6 +12,7 @@ from typing import Sequence
 
 import typer
 
+from .forget import forget
 from .ingest import ingest
 from .init import init
 from .recall import recall
@@ -28,6 +29,7 @@ app = typer.Typer(
 app.command("init")(init)
 app.command("ingest")(ingest)
 app.command("recall")(recall)
+app.command("forget")(forget)
 app.command("reembed")(reembed)
 
 

@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+from typing import Annotated, List, Optional
+
+import typer
+
+from .common import DryRunOpt, JsonOpt, StoreOpt, YesOpt, confirm, open_from
+
+
+def forget(
+    ids: Annotated[Optional[List[str]], typer.Option("--id", help="A memory version to forget (repeatable).")] = None,
+    chain: Annotated[Optional[str], typer.Option("--chain", help="Forget every version of this memory.")] = None,
+    user: Annotated[Optional[str], typer.Option("--user", "-u", help="Forget this user's memories (all, or narrowed).")] = None,
+    types: Annotated[Optional[List[str]], typer.Option("--type", "-t", help="With --user: only this type (repeatable).")] = None,
+    query: Annotated[Optional[str], typer.Option("--query", "-q", help="With --user: memories matching this.")] = None,
+    dry_run: DryRunOpt = False,
+    yes: YesOpt = False,
+    as_json: JsonOpt = False,
+    store: StoreOpt = None,
+) -> None:
+    """Delete memories for real: rows, all versions, source text and old file versions.
+
+    Nothing of the text is left in any file of the store; the event log keeps only ids,
+    a keyed hash and the time. Re-ingesting the same old log brings nothing back.
+
+    Example:
+
+        memctl forget --user xiaolin --query "我的地址" --dry-run
+        memctl forget --chain 3f2a9c0d1e2b4a5c --yes
+    """
+    from .. import render
+
+    s = open_from(store)
+    plan = s.forget(ids=ids, chain=chain, user=user, types=types, query=query, dry_run=True)
+    if dry_run or not plan.memories:
+        render.forget(plan, as_json)
+        return
+    if not yes:
+        render.forget(plan, as_json=False, stderr=True)
+        if not confirm(f"Forget these {len(plan.memories)} memories for good?"):
+            raise typer.Abort()
+    report = s.forget(ids=ids, chain=chain, user=user, types=types, query=query)
+    render.forget(report, as_json)
