@@ -59,6 +59,12 @@ def _forget() -> None:
     bench_forget.run()
 
 
+def _compact() -> None:
+    import bench_compact
+
+    bench_compact.run()
+
+
 BENCHMARKS = {
     "samples": (_samples, "ingest speed, warm and cold-CLI recall latency on sample_conversations/"),
     "extraction": (_extraction, "keep/drop precision and recall on labelled sets; DuLeMon persona facts"),
@@ -67,6 +73,7 @@ BENCHMARKS = {
     "models": (_models, "embedding model comparison: bilingual quality and cold start"),
     "scale": (_scale, "warm recall latency at 100,000 memories over 1,000 users"),
     "forget": (_forget, "forget 10,000 memories of one user among 100,000"),
+    "compact": (_compact, "compact 50,000 / 100,000 / 200,000 memories: time, size, files"),
 }
 
 

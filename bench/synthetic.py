@@ -54,6 +54,7 @@ def rows(n: int, users: int, dim: int, seed: int = 7, duplicates: float = 0.0, s
             "created_at": when, "updated_at": when, "valid_from": when, "valid_to": None, "last_recalled_at": None,
             "recall_count": 0, "reinforced_count": 0, "cause": "ingest", "supersedes": None, "merged_from": [],
             "merged_into": None, "vector": vectors[i], "context_vector": vectors[i].astype(np.float16),
+            "context_text": turn["content"],
         })
         turns.append(turn)
     return memories, turns

@@ -125,9 +125,11 @@ class ForgetConfig:
 
 @dataclass
 class CompactConfig:
-    # Members of a cluster must reach this rescaled similarity to its representative...
-    merge_similarity: float = 0.8
-    # ...or this lexical overlap (0..1) together with half of merge_similarity.
+    # Members of a cluster must reach this similarity to its representative (cosine
+    # rescaled above embedding.similarity_floor). USE v3: paraphrases 0.75-0.96, different
+    # facts on one template ("allergic to peanuts" / "to cats") up to 0.71.
+    merge_similarity: float = 0.75
+    # ...or this word overlap (0..1) with a similarity of at least merge_similarity - 0.15.
     merge_lexical: float = 0.6
     # Goals without a stated deadline expire this many days after their last update.
     goal_ttl_days: int = 365

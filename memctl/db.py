@@ -136,6 +136,30 @@ class Database:
         ds = self.open(name)
         return {"files_before": before, "files_after": _file_count(ds), "version": int(ds.version)}
 
+    def cluster(self, name: str, order: list[str] | None) -> dict[str, int]:
+        """Rewrite a fragmented table as one data file sorted by `order` (one user's rows
+        together: recall reads them from one place), rebuild its indexes, drop old versions.
+
+        A table already in one clean file is left alone (a second run does nothing).
+        """
+        import lance
+
+        ds = self.open(name)
+        fragments = ds.get_fragments()
+        needs = len(fragments) > 1 or any(f.deletion_file() is not None for f in fragments)
+        if needs and order and ds.count_rows() > 0:
+            indexed = [idx.field_names[0] for idx in _indices(ds) if len(idx.field_names) == 1]
+            table = ds.to_table().sort_by([(column, "ascending") for column in order])
+            lance.write_dataset(table, self.table_uri(name), schema=ds.schema, mode="overwrite")
+            for column in indexed:
+                self.open(name).create_scalar_index(column, "BTREE", replace=True)
+        elif needs:
+            ds.optimize.compact_files(materialize_deletions_threshold=0.0)
+            if _indices(self.open(name)):
+                self.open(name).optimize.optimize_indices()
+        self.open(name).cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
+        return {"rewritten": int(needs)}
+
     def _as_table(self, name: str, rows: pa.Table | list[dict[str, Any]]) -> pa.Table:
         schema = self.schema(name)
         if isinstance(rows, pa.Table):

@@ -45,7 +45,8 @@ def tokens(text: str) -> list[str]:
         run = m.group(0)
         if "\u3400" <= run[0] <= "\u9fff" or "\uf900" <= run[0] <= "\ufaff":
             out.extend(c for c in run if c not in _ZH_STOP)
-            out.extend(run[i : i + 2] for i in range(len(run) - 1))
+            # Bigrams with a function character ("用户不", "的东") say nothing about the content.
+            out.extend(run[i : i + 2] for i in range(len(run) - 1) if run[i] not in _ZH_STOP and run[i + 1] not in _ZH_STOP)
         else:
             word = run.strip(".-'")
             if word and word not in _EN_STOP and len(word) > 1:

@@ -23,7 +23,7 @@ _TURNS_V1 = pa.schema([f for f in TURNS_SCHEMA if f.name != "context"])
 
 
 def _memories_v1(dim: int) -> pa.Schema:
-    return pa.schema([f for f in memories_schema(dim) if f.name != "context_vector"])
+    return pa.schema([f for f in memories_schema(dim) if f.name not in ("context_vector", "context_text")])
 
 
 def _initial(db: Database, meta: dict[str, str]) -> None:
@@ -52,10 +52,27 @@ def _context_vector(db: Database, meta: dict[str, str]) -> None:
         ds.add_columns(pa.field("context_vector", pa.list_(pa.float16(), int(meta["dim"]))))
 
 
+def _context_text(db: Database, meta: dict[str, str]) -> None:
+    """Each memory's source-turn text, so recall reads one table; filled from the turns."""
+    ds = db.open("memories")
+    if "context_text" in ds.schema.names:
+        return
+    ds.add_columns(pa.field("context_text", pa.string()))
+    turns = {r["turn_key"]: f"{r['content']} {r['context']}" if r.get("context") else r["content"]
+             for r in db.rows("turns", columns=["turn_key", "content", "context"], filter="content IS NOT NULL")}
+    rows = db.to_table("memories").to_pylist()
+    for row in rows:
+        first = next((s["turn_key"] for s in row["sources"] or [] if s["turn_key"] in turns), None)
+        row["context_text"] = turns[first] if first else None
+    if rows:
+        db.upsert("memories", rows, "id")
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database, dict[str, str]], None]]] = [
     ("0001_initial", _initial),
     ("0002_turn_context", _turn_context),
     ("0003_context_vector", _context_vector),
+    ("0004_context_text", _context_text),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

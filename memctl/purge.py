@@ -68,12 +68,14 @@ def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user:
                 if s["turn_key"] in turn_keys:
                     remaining.setdefault(s["turn_key"], []).append(s["clause"])
     updates: list[dict[str, Any]] = []
+    trimmed: dict[str, str | None] = {}
     for chunk in _chunks(sorted(turn_keys)):
         for row in store.db.rows("turns", filter=sql_in("turn_key", chunk)):
             if row["content"] is None:
                 continue
             kept = remaining.get(row["turn_key"])
             row["content"] = " … ".join(dict.fromkeys(kept)) if kept else None
+            trimmed[row["turn_key"]] = row["content"]
             row["context"] = None  # the question answered may repeat what was forgotten
             if kept:
                 stats.turns_trimmed += 1
@@ -82,11 +84,14 @@ def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user:
             updates.append(row)
     if updates:
         store.db.upsert("turns", updates, "turn_key")
-    # Remaining memories from those turns lose the turn's embedding: it saw the forgotten words.
+    # Remaining memories from those turns: their context becomes the trimmed turn text, and
+    # the turn's embedding (which saw the forgotten words) is dropped.
     touched = [m for user in users for m in store._memories(f"user_id = {sql_str(user)}", with_vectors=True)
-               if m.context_vector is not None and any(s.turn_key in turn_keys for s in m.sources)]
+               if any(s.turn_key in turn_keys for s in m.sources)]
     for m in touched:
         m.context_vector = None
+        first = next((s.turn_key for s in m.sources if s.turn_key in turn_keys), None)
+        m.context_text = trimmed.get(first) if first else None
     if touched:
         store.db.upsert("memories", [m.to_row() for m in touched], "id")
 

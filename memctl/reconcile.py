@@ -127,9 +127,10 @@ class Reconciler:
     # -- the plan -----------------------------------------------------------------
 
     def plan(self, pool: Pool, items: list[Item], vectors: dict[int, np.ndarray],
-             context_vectors: dict[str, np.ndarray] | None = None) -> Plan:
+             context: dict[str, tuple[str, np.ndarray]] | None = None) -> Plan:
+        """`context`: per source turn key, its text and embedding (the memory's context)."""
         plan = Plan()
-        self._context = context_vectors or {}
+        self._context = context or {}
         for index, item in enumerate(items):
             vector = vectors[index]
             if isinstance(item, Candidate):
@@ -201,7 +202,8 @@ class Reconciler:
             importance=c.importance, confidence=c.confidence, source_type=c.source_type,
             sources=[self._source(c)], created_at=when, updated_at=when,
             valid_from=c.valid_from or when, valid_to=c.valid_to, vector=np.asarray(vector, dtype=np.float32),
-            context_vector=_half(self._context.get(c.turn_key)),
+            context_vector=_half(self._context[c.turn_key][1]) if c.turn_key in self._context else None,
+            context_text=self._context[c.turn_key][0] if c.turn_key in self._context else None,
         )
 
     def _add(self, plan: Plan, pool: Pool, c: Candidate, vector: np.ndarray) -> None:
@@ -271,10 +273,12 @@ class Reconciler:
                 for s in m.sources:
                     plan.forgotten_clauses.setdefault(s.turn_key, []).append(s.clause)
                 plan.changes = [ch for ch in plan.changes if ch.memory.id != m.id]
-                # Other memories from that turn lose the turn's embedding: it saw the forgotten words.
+                # Other memories from that turn lose the turn's text and embedding: they hold
+                # the forgotten words.
                 for other in plan.upserts.values():
                     if any(s.turn_key in plan.forgotten_clauses for s in other.sources):
                         other.context_vector = None
+                        other.context_text = None
             else:
                 plan.forget_ids.add(m.id)
                 plan.upserts.pop(m.id, None)

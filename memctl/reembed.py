@@ -28,7 +28,7 @@ class ReembedReport:
     new_model: str
     dim: int
     memories: int
-    turns: int
+    contexts: int
     seconds: float
 
     def to_dict(self) -> dict[str, Any]:
@@ -47,10 +47,6 @@ def reembed(store: "MemoryStore", progress: Callable[[int, int], None] | None = 
         store._flush_recalls()
         table = store.db.to_table("memories")
         rows = table.drop_columns([c for c in ("vector", "context_vector") if c in table.column_names]).to_pylist()
-        turns = {
-            r["turn_key"]: f"{r['content']} {r['context']}" if r.get("context") else r["content"]
-            for r in store.db.rows("turns", columns=["turn_key", "content", "context"], filter="content IS NOT NULL")
-        }
         size = store.config.embedding.batch_size
         done = 0
 
@@ -64,14 +60,14 @@ def reembed(store: "MemoryStore", progress: Callable[[int, int], None] | None = 
                     progress(done, total)
             return np.vstack(out) if out else np.zeros((0, embedder.dim), dtype=np.float32)
 
-        keys = sorted(turns)
-        total = len(rows) + len(keys)
+        texts = sorted({r["context_text"] for r in rows if r.get("context_text")})
+        total = len(rows) + len(texts)
         vectors = embed([r["content"] for r in rows])
-        context = dict(zip(keys, embed([turns[k] for k in keys])))
+        context = dict(zip(texts, embed(texts)))
         for row, vector in zip(rows, vectors):
             row["vector"] = vector
-            first = next((s["turn_key"] for s in row["sources"] or [] if s["turn_key"] in context), None)
-            row["context_vector"] = context[first].astype(np.float16) if first else None
+            text = row.get("context_text")
+            row["context_vector"] = context[text].astype(np.float16) if text else None
         schema = memories_schema(embedder.dim)
         import lance
 
@@ -83,4 +79,4 @@ def reembed(store: "MemoryStore", progress: Callable[[int, int], None] | None = 
                              store.db.version("memories"), store.clock())
         store.db.optimize("memories", purge=True)
     store._embedder = embedder
-    return ReembedReport(old_model, embedder.model_id, embedder.dim, len(rows), len(keys), time.perf_counter() - start)
+    return ReembedReport(old_model, embedder.model_id, embedder.dim, len(rows), len(texts), time.perf_counter() - start)

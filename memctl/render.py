@@ -187,3 +187,35 @@ def forget(report: Any, as_json: bool, stderr: bool = False) -> None:
     if report.stats is not None:
         c.print(f"Source turns cleared: {report.stats.turns_cleared}, trimmed: {report.stats.turns_trimmed}; "
                 f"data files {report.stats.files_before} -> {report.stats.files_after}; older table versions removed.")
+
+
+def compact(report: Any, as_json: bool) -> None:
+    if as_json:
+        dump_json(report.to_dict())
+        return
+    from rich.table import Table
+
+    c = console()
+    d = report.to_dict()
+    verb = "Plan" if report.dry_run else "Compacted"
+    c.print(f"{verb}: {d['memories_scanned']} active memories of {d['users']} users; {d['merged_clusters']} clusters merged "
+            f"({d['merged_members']} memories), {d['superseded']} superseded, {d['expired']} expired, "
+            f"{d['archived']} archived; {d['skipped_changed_meanwhile']} skipped (changed meanwhile).")
+    if report.merges:
+        table = Table(title="merges", title_justify="left")
+        for col in ("user", "type", "merged into", "members"):
+            table.add_column(col, overflow="fold", ratio=1 if col in ("merged into", "members") else None)
+        for m in report.merges:
+            table.add_row(m.user, m.type, m.merged.content, "\n".join(f"{x.content} ({x.id})" for x in m.members))
+        c.print(table)
+    if report.retired:
+        table = Table(title="superseded, expired, archived", title_justify="left")
+        for col in ("action", "user", "type", "content", "why", "id"):
+            table.add_column(col, overflow="fold", ratio=1 if col == "content" else None)
+        for r in report.retired:
+            table.add_row(r.action, r.memory.user_id, r.memory.type, r.memory.content, r.reason, r.memory.id)
+        c.print(table)
+    if report.maintenance:
+        m = report.maintenance
+        c.print(f"Store files: {m['files_before']} -> {m['files_after']}, "
+                f"{m['bytes_before'] / 1e6:.1f} MB -> {m['bytes_after'] / 1e6:.1f} MB; took {report.seconds:.1f} s.")

@@ -65,6 +65,10 @@ def memories_schema(dim: int) -> pa.Schema:
             # context for recall. Half precision: it only ranks. Null after a forget
             # touched the turn (recall then uses `vector`).
             pa.field("context_vector", pa.list_(pa.float16(), dim)),
+            # The text of the source turn and the message it answered (secrets masked),
+            # matched by recall's lexical part; trimmed to what remains when a forget
+            # touches the turn. Kept with the memory so recall reads one table.
+            pa.field("context_text", pa.string()),
         ]
     )
 
@@ -110,7 +114,8 @@ MIGRATIONS_SCHEMA = pa.schema(
 )
 
 # Columns read for recall, listing and rendering: everything but the vectors.
-MEMORY_COLUMNS = [f.name for f in memories_schema(1) if f.name not in ("vector", "context_vector")]
+# Read only where needed: the vectors and the context text are not shown in listings.
+MEMORY_COLUMNS = [f.name for f in memories_schema(1) if f.name not in ("vector", "context_vector", "context_text")]
 
 STATUSES = ("active", "superseded", "archived")
 SOURCE_TYPES = ("user_stated", "inferred")
@@ -175,6 +180,7 @@ class Memory:
     merged_into: str | None = None
     vector: Any = None
     context_vector: Any = None
+    context_text: str | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "Memory":

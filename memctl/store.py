@@ -167,9 +167,10 @@ class MemoryStore:
         return rescaler(e.similarity_floor, e.similarity_ceiling)(cosines)
 
     def _memories(self, filter: str | None, with_vectors: bool = False, limit: int | None = None) -> list[Memory]:
-        columns = MEMORY_COLUMNS + (["vector", "context_vector"] if with_vectors else [])
+        columns = MEMORY_COLUMNS + (["vector", "context_vector", "context_text"] if with_vectors else [])
         table = self.db.to_table("memories", columns=columns, filter=filter, limit=limit)
-        memories = [Memory.from_row(r) for r in table.select(MEMORY_COLUMNS).to_pylist()]
+        text_columns = [c for c in columns if c not in ("vector", "context_vector")]
+        memories = [Memory.from_row(r) for r in table.select(text_columns).to_pylist()]
         if with_vectors and memories:
             context, present = _vectors(table, "context_vector")
             for m, v, c, ok in zip(memories, _vectors(table)[0], context, present):
@@ -289,14 +290,14 @@ class MemoryStore:
         # Each source turn's own embedding (with the message it answered): memories' context.
         turn_text = {t.turn_key: f"{t.content} {t.context}" if t.context else t.content for ex in extractions for t in ex.turns}
         needed = sorted({i.turn_key for i in items if isinstance(i, Candidate)})
-        context_vectors = dict(zip(needed, self.embed([turn_text[k] for k in needed])))
+        context = {k: (turn_text[k], v) for k, v in zip(needed, self.embed([turn_text[k] for k in needed]))}
         for ex in extractions:
             for d in ex.dropped:
                 report.dropped[d.reason] = report.dropped.get(d.reason, 0) + 1
             report.secrets_blocked += ex.secrets_blocked
         report.users = sorted({c.user for c in convs})
         if dry_run:
-            plans = self._plan(items, vectors, context_vectors, rules)
+            plans = self._plan(items, vectors, context, rules)
             self._report(report, plans, seen, all_keys)
             return report
         with self.lock.hold():
@@ -305,7 +306,7 @@ class MemoryStore:
             keep = [n for n, i in enumerate(items) if i.turn_key not in seen]
             items = [items[n] for n in keep]
             vectors = vectors[keep] if len(keep) else vectors[:0]
-            plans = self._plan(items, vectors, context_vectors, rules)
+            plans = self._plan(items, vectors, context, rules)
             now = self.clock()
             upserts = [m for p in plans.values() for m in p.upserts.values()]
             version = self.db.upsert("memories", [m.to_row() for m in upserts], "id") if upserts else self.db.version("memories")
@@ -335,7 +336,7 @@ class MemoryStore:
             seen.update(table.column("turn_key").to_pylist())
         return seen
 
-    def _plan(self, items: list[Any], vectors: np.ndarray, context_vectors: dict[str, np.ndarray], rules: Any) -> dict[str, Any]:
+    def _plan(self, items: list[Any], vectors: np.ndarray, context: dict[str, Any], rules: Any) -> dict[str, Any]:
         from .reconcile import Pool, Reconciler
 
         by_user: dict[str, list[int]] = {}
@@ -351,7 +352,7 @@ class MemoryStore:
         for user_id, idx in by_user.items():
             pool = Pool(self._memories(f"user_id = {sql_str(user_id)} AND status = 'active'", with_vectors=True), int(self.meta["dim"]))
             plans[user_id] = reconciler.plan(pool, [items[n] for n in idx], {k: vectors[n] for k, n in enumerate(idx)},
-                                             context_vectors)
+                                             context)
         return plans
 
     def _record_turns(self, turns: list[Any], plans: dict[str, Any], now: datetime) -> None:
@@ -430,16 +431,22 @@ class MemoryStore:
             where.append(f"(created_at IS NULL OR created_at <= TIMESTAMP '{t}')")
             where.append(f"(valid_from IS NULL OR valid_from <= TIMESTAMP '{t}')")
             where.append(f"(valid_to IS NULL OR valid_to > TIMESTAMP '{t}')")
-        elif not include_history:
-            where.append("status = 'active'")
+        active_only = as_of is None and not include_history
         if types:
             where.append(sql_in("type", _check_types(types)))
         filter_ = " AND ".join(where)
         qvec = embedder.embed([query])[0]
-        columns = MEMORY_COLUMNS + ["vector", "context_vector"]
+        columns = MEMORY_COLUMNS + ["vector", "context_vector", "context_text"]
         table = self.db.to_table("memories", columns=columns, filter=filter_, limit=EXACT_RECALL_LIMIT + 1)
+        if active_only:
+            # Filtered here rather than in the scan: the user's index finds the rows, and a
+            # second predicate in the scan costs more than dropping a few history rows.
+            import pyarrow.compute as pc
+
+            table = table.filter(pc.equal(table.column("status"), "active"))
         if table.num_rows > EXACT_RECALL_LIMIT:
-            table = self._large_user_table(filter_, qvec, query, cfg.top_k_candidates)
+            table = self._large_user_table(filter_ + (" AND status = 'active'" if active_only else ""), qvec, query,
+                                           cfg.top_k_candidates)
         result = RecallResult(query=query, user=user)
         if table.num_rows == 0:
             return result
@@ -454,7 +461,9 @@ class MemoryStore:
             w = cfg.context_weight
             cosine = np.where(present, (1 - w) * cosine + w * (context @ qvec), cosine)
         dense = self.rescale(cosine)
-        lexical = np.array(BM25(self._lexical_texts(user, table)).match(query), dtype=np.float32)
+        # Words of the memory and of its context (the source turn and the message it answered).
+        texts = [f"{c} {x}" if x else c for c, x in zip(table.column("content").to_pylist(), table.column("context_text").to_pylist())]
+        lexical = np.array(BM25(texts).match(query), dtype=np.float32)
         qtopics = set(topics_of(query, load_topics(self.rules_dir)))
         topic = np.array([1.0 if qtopics & set(t or ()) else 0.0 for t in table.column("topics").to_pylist()], dtype=np.float32)
         importance = table.column("importance").to_numpy(zero_copy_only=False).astype(np.float32)
@@ -470,34 +479,6 @@ class MemoryStore:
                 self._try_flush()
         return result
 
-    def _lexical_texts(self, user: str, table: Any) -> list[str]:
-        """What the lexical leg matches: each memory's content, the text of its source turns
-        and the assistant messages they answered.
-
-        The turn is the memory's context ("We went camping. The kids loved it!", or "Any
-        allergies?" before "Just peanuts"); it lives in one place, the turns table, which
-        forget trims, so nothing forgotten is matched.
-        """
-        import pyarrow.compute as pc
-
-        turns = self.db.to_table("turns", columns=["turn_key", "content", "context"],
-                                 filter=f"user_id = {sql_str(user)} AND content IS NOT NULL")
-        text = {
-            key: f"{content} {context}" if context else content
-            for key, content, context in zip(
-                turns.column("turn_key").to_pylist(), turns.column("content").to_pylist(), turns.column("context").to_pylist()
-            )
-        }
-        docs = table.column("content").to_pylist()
-        sources = table.column("sources").combine_chunks()
-        keys = pc.list_flatten(sources).field("turn_key").to_pylist()
-        parents = pc.list_parent_indices(sources).to_pylist()
-        for key, row in zip(keys, parents):
-            extra = text.get(key)
-            if extra:
-                docs[row] = docs[row] + " " + extra
-        return docs
-
     def _large_user_table(self, filter_: str, qvec: np.ndarray, query: str, k: int) -> Any:
         """Candidates for a user with very many memories: k nearest plus k best by words."""
         from .lexical import BM25
@@ -510,7 +491,7 @@ class MemoryStore:
         scores = np.array(BM25(texts.column("content").to_pylist()).scores(query))
         ids = texts.column("id").to_pylist()
         best = [ids[i] for i in np.argsort(-scores)[:k] if scores[i] > 0]
-        return self.db.to_table("memories", columns=MEMORY_COLUMNS + ["vector", "context_vector"],
+        return self.db.to_table("memories", columns=MEMORY_COLUMNS + ["vector", "context_vector", "context_text"],
                                 filter=sql_in("id", set(near) | set(best)))
 
     def forget(
@@ -528,6 +509,16 @@ class MemoryStore:
 
         return forget(self, dry_run=dry_run, ids=list(ids or []), chain=chain, user=user,
                       types=_check_types(types) if types else None, query=query)
+
+    def compact(
+        self, *, user: str | None = None, dry_run: bool = False, wait: bool = False,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Any:
+        """Merge duplicates, supersede contradictions, expire and archive, tidy the files;
+        returns a CompactReport. Safe while other processes ingest."""
+        from .compaction import compact
+
+        return compact(self, user=user, dry_run=dry_run, wait=wait, progress=progress)
 
     def reembed(self, model: str | None = None, progress: Callable[[int, int], None] | None = None) -> Any:
         """Rebuild every vector with `model` (or the model memctl.toml names), then use it."""

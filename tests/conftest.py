@@ -139,3 +139,30 @@ def assert_absent(store_dir: Path, *needles: str) -> None:
         raw = needle.encode("utf-8")
         for path, blob in blobs:
             assert raw not in blob, f"{needle!r} is in the bytes of {path}"
+
+
+def seed(store, user: str, items, *, when=None) -> list:
+    """Write memories straight into a store (as older stores or parallel writers leave
+    them), bypassing extraction and reconciliation. items: (type, content[, created_at])."""
+    import uuid
+    from datetime import datetime, timezone
+
+    from memctl.schema import Memory, Source
+
+    when = when or datetime(2026, 10, 1, tzinfo=timezone.utc)
+    contents = [item[1] for item in items]
+    vectors = store.embed(contents)
+    memories = []
+    for item, vector in zip(items, vectors):
+        created = item[2] if len(item) > 2 else when
+        mid = uuid.uuid4().hex[:16]
+        key = uuid.uuid4().hex
+        memories.append(Memory(
+            id=mid, chain_id=mid, version=1, status="active", user_id=user, type=item[0], content=item[1],
+            lang="zh" if any("\u4e00" <= c <= "\u9fff" for c in item[1]) else "en", importance=0.6, confidence=0.8,
+            sources=[Source("seed", mid, created, item[1], key)], created_at=created, updated_at=created,
+            valid_from=created, vector=vector,
+        ))
+    with store.lock.hold():
+        store.db.upsert("memories", [m.to_row() for m in memories], "id")
+    return memories

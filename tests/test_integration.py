@@ -62,3 +62,36 @@ def test_sentence_transformers_minilm_offline(tmp_path):
     s.ingest([str(tmp_path / "c.json")])
     hits = s.recall("which foods should the user avoid?", "u").hits
     assert hits and "peanuts" in hits[0].memory.content
+
+
+def test_compact_merges_bilingual_paraphrases_with_the_real_model(tmp_path):
+    from datetime import datetime, timedelta, timezone
+
+    from conftest import seed
+    from memctl import MemoryStore, init_store
+
+    store = init_store(tmp_path / "c")
+    clusters = {
+        ("preference", "seafood"): ["用户不吃海鲜", "用户从来不吃海鲜", "User doesn't eat seafood"],
+        ("behavior", "running"): ["用户每天早上跑步", "用户每天早晨都会跑步", "User runs every morning"],
+        ("preference", "short"): ["User wants answers kept short", "User prefers short answers", "用户希望回答简短一些"],
+        ("profile", "peanut"): ["用户对花生过敏", "用户吃花生会过敏"],
+    }
+    distinct = [("profile", "用户对芒果过敏"), ("profile", "用户住在杭州"), ("profile", "User lives in Shanghai"),
+                ("preference", "用户不吃辣"), ("profile", "User is allergic to cats")]
+    now = datetime(2026, 11, 30, tzinfo=timezone.utc)
+    seeded = {key: seed(store, "u", [(key[0], text) for text in texts]) for key, texts in clusters.items()}
+    seed(store, "u", distinct)
+    seed(store, "u", [("preference", "User loves coffee", now - timedelta(days=60)),
+                      ("preference", "User quit coffee", now - timedelta(days=2))])
+    report = MemoryStore(store.dir, clock=lambda: now).compact()
+    assert len(report.merges) == len(clusters)
+    for key, members in seeded.items():
+        merge = next(m for m in report.merges if {x.id for x in m.members} & {x.id for x in members})
+        assert {x.id for x in merge.members} == {x.id for x in members}, (key, merge.to_dict())
+        assert set(merge.merged.merged_from) == {x.id for x in members}
+    active = {m.content for m in store.memories("u")}
+    assert {text for _t, text in distinct} <= active
+    assert "User quit coffee" in active and "User loves coffee" not in active
+    assert len(active) == len(clusters) + len(distinct) + 1
+    assert MemoryStore(store.dir, clock=lambda: now).compact().changes == 0

@@ -205,16 +205,26 @@ def test_migration_from_the_previous_schema(tmp_path, monkeypatch):
     old = init_store(tmp_path / "old", model=FAKE_MODEL)
     assert "context" not in old.db.schema("turns").names
     assert "context_vector" not in old.db.schema("memories").names
+    assert "context_text" not in old.db.schema("memories").names
     old.db.append("turns", [{"turn_key": "k1", "user_id": "u", "session": "s", "turn": "t1", "role": "user",
                              "time": None, "content": "I live in Oslo", "ingested_at": None}])
+    from conftest import seed
+    from memctl.schema import Source
+
+    memory = seed(old, "u", [("profile", "User lives in Oslo")])[0]
+    memory.sources = [Source("s", "t1", None, "I live in Oslo", "k1")]
+    with old.lock.hold():
+        old.db.upsert("memories", [memory.to_row()], "id")
     monkeypatch.undo()
 
     new = MemoryStore(old.dir)
     assert "context" in new.db.schema("turns").names
     assert "context_vector" in new.db.schema("memories").names
-    assert [r["name"] for r in new.db.rows("migrations")] == ["0001_initial", "0002_turn_context", "0003_context_vector"]
+    assert [r["name"] for r in new.db.rows("migrations")] == [
+        "0001_initial", "0002_turn_context", "0003_context_vector", "0004_context_text"]
     assert new.meta["schema_version"] == str(len(MIGRATIONS))
     assert new.db.rows("turns")[0]["content"] == "I live in Oslo"
+    assert new.db.rows("memories", columns=["context_text"]) == [{"context_text": "I live in Oslo"}]
     write_json(tmp_path / "c.json", conversation("u", "s2", "I work as a nurse."))
     assert new.ingest([str(tmp_path / "c.json")]).added == 1
 

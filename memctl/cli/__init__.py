@@ -12,6 +12,7 @@ from typing import Sequence
 
 import typer
 
+from .compact import compact
 from .forget import forget
 from .ingest import ingest
 from .init import init
@@ -30,6 +31,7 @@ app.command("init")(init)
 app.command("ingest")(ingest)
 app.command("recall")(recall)
 app.command("forget")(forget)
+app.command("compact")(compact)
 app.command("reembed")(reembed)
 
 

@@ -1,0 +1,334 @@
+"""compact: the nightly job that keeps memory small, current and clean.
+
+Per user and type, active memories that say the same thing are merged into one (the
+best-worded member's text, the members' importance and confidence, all their sources),
+the members superseded with a lineage link; opposite statements about one thing are not
+merged: the newer supersedes the older. Goals and tasks past their end (or past a TTL)
+are archived, and so are old, unimportant memories nobody ever recalled. Then the data
+files are rewritten clustered by user, indexes refreshed and old versions dropped.
+
+The plan is computed from a snapshot without the store lock (ingests go on); it is
+applied under the lock, and an action whose memories changed meanwhile is skipped, so a
+concurrent ingest is never lost or doubled. A second lock keeps two compactions apart.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, Callable
+
+import numpy as np
+
+from .db import sql_in, sql_str
+from .errors import LockTimeoutError
+from .lexical import overlap
+from .lock import FileLock
+from .reconcile import MAX_SOURCES, new_id, rescaler
+from .schema import Memory
+
+if TYPE_CHECKING:
+    from .store import MemoryStore
+
+
+@dataclass
+class Merge:
+    user: str
+    type: str
+    members: list[Memory]
+    merged: Memory
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"user": self.user, "type": self.type, "merged_id": self.merged.id, "content": self.merged.content,
+                "members": [{"id": m.id, "content": m.content} for m in self.members]}
+
+
+@dataclass
+class Retire:
+    memory: Memory
+    action: str  # superseded | expired | archived
+    reason: str
+    by: Memory | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.memory.id, "user": self.memory.user_id, "type": self.memory.type, "action": self.action,
+                "reason": self.reason, "content": self.memory.content, "by": self.by.id if self.by else None}
+
+
+@dataclass
+class CompactReport:
+    dry_run: bool = False
+    users: int = 0
+    memories_scanned: int = 0
+    merges: list[Merge] = field(default_factory=list)
+    retired: list[Retire] = field(default_factory=list)
+    skipped: int = 0
+    maintenance: dict[str, Any] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def changes(self) -> int:
+        return len(self.merges) + len(self.retired)
+
+    def to_dict(self) -> dict[str, Any]:
+        count = {a: sum(1 for r in self.retired if r.action == a) for a in ("superseded", "expired", "archived")}
+        return {
+            "dry_run": self.dry_run, "users": self.users, "memories_scanned": self.memories_scanned,
+            "changes": self.changes, "merged_clusters": len(self.merges),
+            "merged_members": sum(len(m.members) for m in self.merges), **count,
+            "skipped_changed_meanwhile": self.skipped, "maintenance": self.maintenance, "seconds": round(self.seconds, 3),
+            "merges": [m.to_dict() for m in self.merges], "retired": [r.to_dict() for r in self.retired],
+        }
+
+
+def compact(
+    store: "MemoryStore",
+    *,
+    user: str | None = None,
+    dry_run: bool = False,
+    wait: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> CompactReport:
+    start = time.perf_counter()
+    if dry_run:  # reads only: no lock, no file created
+        report = _run(store, user, dry_run, progress)
+        report.seconds = time.perf_counter() - start
+        return report
+    guard = FileLock(store.dir / "compact.lock", store.config.store.lock_timeout_seconds, what="compaction")
+    try:
+        with guard.hold(timeout=None if wait else 0):
+            report = _run(store, user, dry_run, progress)
+    except LockTimeoutError:
+        raise LockTimeoutError("another `memctl compact` is running on this store; try later or pass --wait") from None
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _run(store: "MemoryStore", user: str | None, dry_run: bool, progress: Callable[[int, int], None] | None) -> CompactReport:
+    from .conversations import check_user_id
+
+    report = CompactReport(dry_run=dry_run)
+    where = "status = 'active'" + (f" AND user_id = {sql_str(check_user_id(user))}" if user else "")
+    active = store._memories(where, with_vectors=True)
+    report.memories_scanned = len(active)
+    groups: dict[tuple[str, str], list[Memory]] = {}
+    for m in active:
+        groups.setdefault((m.user_id, m.type), []).append(m)
+    report.users = len({u for u, _ in groups})
+    planner = _Planner(store)
+    for n, ((_u, _t), members) in enumerate(sorted(groups.items())):
+        planner.group(members, report)
+        if progress and (n % 50 == 0 or n == len(groups) - 1):
+            progress(n + 1, len(groups))
+    if dry_run:
+        return report
+    with store.lock.hold():
+        store._flush_recalls()
+        _apply(store, report)
+        report.maintenance = _maintain(store)
+    return report
+
+
+class _Planner:
+    def __init__(self, store: "MemoryStore") -> None:
+        self.cfg = store.config.compact
+        self.now = store.clock()
+        self.same = rescaler(store.config.embedding.similarity_floor, 1.0)
+        from .extract import load_rules
+
+        self.rules = load_rules(store.rules_dir)
+        self.contradiction = store.config.reconcile.contradiction_similarity
+
+    def _negative(self, m: Memory) -> bool:
+        r = self.rules.langs.get(m.lang or "en") or self.rules.langs["en"]
+        return r.has("negation", m.content.lower())
+
+    def group(self, members: list[Memory], report: CompactReport) -> None:
+        alive = [m for m in members if not self._retire_by_time(m, report)]
+        if len(alive) < 2:
+            return
+        matrix = np.vstack([m.vector for m in alive])
+        sims = self.same(matrix @ matrix.T)
+        negative = [self._negative(m) for m in alive]
+        taken: set[int] = set()
+        # Opposites about one thing: the newer stands, the older is superseded.
+        order = sorted(range(len(alive)), key=lambda i: (alive[i].created_at or self.now), reverse=True)
+        for a_pos, i in enumerate(order):
+            if i in taken:
+                continue
+            for j in order[a_pos + 1:]:
+                if j in taken or negative[i] == negative[j]:
+                    continue
+                if sims[i, j] >= self.contradiction and overlap(alive[i].content, alive[j].content) >= 0.4:
+                    report.retired.append(Retire(alive[j], "superseded", "contradicted by a newer memory", by=alive[i]))
+                    taken.add(j)
+        pool = [alive[i] for i in range(len(alive)) if i not in taken]
+        # Merge until nothing more merges: a merged memory speaks with its best member's
+        # words, which may match a memory its representative did not. Running compact
+        # again right after then finds nothing to do.
+        planned: dict[str, Merge] = {}
+        for _ in range(5):
+            pool, merged_now = self._merge_pass(pool, planned)
+            if not merged_now:
+                break
+        report.merges.extend(planned.values())
+
+    def _merge_pass(self, pool: list[Memory], planned: dict[str, Merge]) -> tuple[list[Memory], bool]:
+        """Clusters around a representative (no chains of "similar to something similar");
+        the most central, most reinforced memories represent first."""
+        if len(pool) < 2:
+            return pool, False
+        sims = self.same(np.vstack([m.vector for m in pool]) @ np.vstack([m.vector for m in pool]).T)
+        negative = [self._negative(m) for m in pool]
+        # Centrality counts only close neighbours: the member most like the others of its
+        # cluster, not the one vaguely like everything.
+        close = sims * (sims >= self.cfg.merge_similarity - 0.15)
+        centrality = close.sum(axis=1) + np.array([m.reinforced_count for m in pool])
+        taken: set[int] = set()
+        out: list[Memory] = []
+        for i in sorted(range(len(pool)), key=lambda i: (-centrality[i], pool[i].id)):
+            if i in taken:
+                continue
+            cluster = [i] + [
+                j for j in range(len(pool))
+                if j != i and j not in taken and negative[j] == negative[i] and self._same_fact(sims[i, j], pool[i], pool[j])
+            ]
+            if len(cluster) < 2:
+                continue
+            taken.update(cluster)
+            originals: list[Memory] = []
+            for k in cluster:  # a memory merged in an earlier pass brings its members
+                earlier = planned.pop(pool[k].id, None)
+                originals.extend(earlier.members if earlier else [pool[k]])
+            merge = self._merge(originals)
+            planned[merge.merged.id] = merge
+            out.append(merge.merged)
+        return [m for i, m in enumerate(pool) if i not in taken] + out, bool(out)
+
+    def _same_fact(self, sim: float, a: Memory, b: Memory) -> bool:
+        if sim >= self.cfg.merge_similarity:
+            return True
+        return sim >= self.cfg.merge_similarity - 0.15 and overlap(a.content, b.content) >= self.cfg.merge_lexical
+
+    def _merge(self, members: list[Memory]) -> Merge:
+        best = max(members, key=lambda m: (m.reinforced_count, m.confidence, m.updated_at or self.now, m.id))
+        rep = members[0]
+        mid = new_id()
+        sources = [s for m in members for s in m.sources]
+        if len(sources) > MAX_SOURCES:
+            sources = sources[:1] + sources[-(MAX_SOURCES - 1):]
+        confidence = 1.0 - float(np.prod([1.0 - m.confidence for m in members]))
+        merged = Memory(
+            id=mid, chain_id=rep.chain_id, version=max(m.version for m in members if m.chain_id == rep.chain_id) + 1,
+            status="active", user_id=rep.user_id, type=rep.type, content=best.content, lang=best.lang,
+            topics=sorted({t for m in members for t in m.topics}), slot=best.slot,
+            importance=max(m.importance for m in members), confidence=round(min(0.99, confidence), 4),
+            source_type="user_stated" if any(m.source_type == "user_stated" for m in members) else "inferred",
+            sources=sources, created_at=min(m.created_at or self.now for m in members), updated_at=self.now,
+            valid_from=min(m.valid_from or self.now for m in members),
+            valid_to=max((m.valid_to for m in members if m.valid_to), default=None),
+            last_recalled_at=max((m.last_recalled_at for m in members if m.last_recalled_at), default=None),
+            recall_count=sum(m.recall_count for m in members),
+            reinforced_count=sum(m.reinforced_count for m in members) + len(members) - 1,
+            cause="merge", supersedes=rep.id, merged_from=[m.id for m in members],
+            vector=best.vector, context_vector=best.context_vector,
+        )
+        return Merge(rep.user_id, rep.type, members, merged)
+
+    def _retire_by_time(self, m: Memory, report: CompactReport) -> bool:
+        cfg = self.cfg
+        if m.type in ("goal", "task"):
+            ttl = cfg.goal_ttl_days if m.type == "goal" else cfg.task_ttl_days
+            end = m.valid_to or ((m.updated_at or m.created_at or self.now) + timedelta(days=ttl))
+            if end <= self.now:
+                why = "past its end date" if m.valid_to else f"no update for {ttl} days"
+                report.retired.append(Retire(m, "expired", why))
+                return True
+        age = self.now - (m.updated_at or m.created_at or self.now)
+        if m.recall_count == 0 and m.importance < cfg.archive_max_importance and age > timedelta(days=cfg.archive_after_days):
+            report.retired.append(Retire(m, "archived", f"never recalled, importance {m.importance:.2f}, {age.days} days old"))
+            return True
+        return False
+
+
+def _apply(store: "MemoryStore", report: CompactReport) -> None:
+    """Write the plan; drop any action whose memories changed since the snapshot."""
+    involved = {m.id for g in report.merges for m in g.members} | {r.memory.id for r in report.retired}
+    involved |= {r.by.id for r in report.retired if r.by}
+    current: dict[str, Memory] = {}
+    ids = sorted(involved)
+    for i in range(0, len(ids), 2000):
+        for m in store._memories(sql_in("id", ids[i : i + 2000]), with_vectors=True):
+            current[m.id] = m
+
+    def unchanged(m: Memory) -> bool:
+        now = current.get(m.id)
+        return now is not None and now.status == "active" and now.updated_at == m.updated_at and now.version == m.version
+
+    now = store.clock()
+    upserts: dict[str, Memory] = {}
+    events: list[dict[str, Any]] = []
+    kept_merges, kept_retired = [], []
+    for g in report.merges:
+        if not all(unchanged(m) for m in g.members):
+            report.skipped += 1
+            continue
+        kept_merges.append(g)
+        upserts[g.merged.id] = g.merged
+        for m in g.members:
+            old = current[m.id]
+            old.status, old.merged_into, old.valid_to, old.updated_at = "superseded", g.merged.id, now, now
+            upserts[old.id] = old
+        events.append({"kind": "merged", "user_id": g.user, "memory_id": g.merged.id, "chain_id": g.merged.chain_id,
+                       "related": [m.id for m in g.members], "content_hash": store.hash(g.merged.content),
+                       "count": len(g.members), "detail": {"members": [m.id for m in g.members]}})
+    for r in report.retired:
+        if not unchanged(r.memory) or (r.by is not None and not unchanged(r.by)) or r.memory.id in upserts:
+            report.skipped += 1
+            continue
+        kept_retired.append(r)
+        old = current[r.memory.id]
+        old.status = "superseded" if r.action == "superseded" else "archived"
+        old.updated_at = now
+        if r.action != "archived" and old.valid_to is None:
+            old.valid_to = now
+        upserts[old.id] = old
+        if r.by is not None:
+            newer = current[r.by.id]
+            newer.supersedes = old.id
+            upserts[newer.id] = newer
+        events.append({"kind": r.action, "user_id": old.user_id, "memory_id": old.id, "chain_id": old.chain_id,
+                       "related": [r.by.id] if r.by else [], "content_hash": store.hash(old.content),
+                       "detail": {"reason": r.reason, "cause": "compact"}})
+    report.merges, report.retired = kept_merges, kept_retired
+    if upserts:
+        version = store.db.upsert("memories", [m.to_row() for m in upserts.values()], "id")
+        store._append_events(events, version, now)
+
+
+def _maintain(store: "MemoryStore") -> dict[str, Any]:
+    """Rewrite the tables clustered by user (a recall reads one user's rows from one place),
+    refresh indexes and drop old versions. Caller holds the store lock."""
+    before = _disk(store)
+    out: dict[str, Any] = {"files_before": before[0], "bytes_before": before[1]}
+    for name, order in (("memories", ["user_id", "chain_id", "version"]), ("turns", ["user_id", "time"]), ("events", None)):
+        store.db.cluster(name, order)
+    after = _disk(store)
+    out.update(files_after=after[0], bytes_after=after[1])
+    return out
+
+
+def _disk(store: "MemoryStore") -> tuple[int, int]:
+    files = size = 0
+    if not store.db.is_local:
+        return files, size
+    for root, _dirs, names in os.walk(store.db.uri):
+        for name in names:
+            files += 1
+            size += os.path.getsize(os.path.join(root, name))
+    return files, size
+
+
+__all__ = ["CompactReport", "compact"]

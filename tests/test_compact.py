@@ -1,0 +1,134 @@
+"""compact: merge with lineage, contradictions, expiry, archive, idempotence, locks."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from conftest import conversation, seed, write_json
+from memctl import MemoryStore
+from memctl.errors import LockTimeoutError
+
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
+
+
+def _at(store, when=NOW):
+    return MemoryStore(store.dir, clock=lambda: when)
+
+
+def test_merges_near_copies_with_lineage_and_keeps_distinct_facts(store):
+    members = seed(store, "u1", [("preference", "User likes short answers with code first"),
+                                 ("preference", "User likes short answers with the code first"),
+                                 ("preference", "User likes hiking in the Alps")])
+    report = _at(store).compact()
+    assert len(report.merges) == 1
+    merge = report.merges[0]
+    assert {m.id for m in merge.members} == {members[0].id, members[1].id}
+    active = store.memories("u1")
+    assert len(active) == 2 and any("hiking" in m.content for m in active)
+    merged = next(m for m in active if m.cause == "merge")
+    assert set(merged.merged_from) == {members[0].id, members[1].id}
+    assert len(merged.sources) == 2 and merged.reinforced_count == 1
+    for old in (store.get(members[0].id), store.get(members[1].id)):
+        assert old.status == "superseded" and old.merged_into == merged.id
+    kinds = store.db.to_table("events", columns=["kind"]).column("kind").to_pylist()
+    assert kinds.count("merged") == 1
+
+
+def test_contradictions_are_not_merged_the_newer_wins(store):
+    old, new = seed(store, "u2", [("behavior", "User drinks black coffee every morning", NOW - timedelta(days=30)),
+                                  ("behavior", "User no longer drinks black coffee every morning", NOW - timedelta(days=1))])
+    report = _at(store).compact()
+    assert report.merges == [] and [r.action for r in report.retired] == ["superseded"]
+    assert [m.content for m in store.memories("u2")] == ["User no longer drinks black coffee every morning"]
+    assert store.get(old.id).status == "superseded" and store.get(new.id).supersedes == old.id
+
+
+def test_expiry_and_archive(store):
+    seed(store, "u3", [("goal", "User wants to visit Sanya for the new year"),
+                       ("task", "User flies to Tokyo on Friday"),
+                       ("event", "User ran a marathon")], when=NOW - timedelta(days=400))
+    rows = {m.type: m for m in store._memories("user_id = 'u3'", with_vectors=True)}
+    rows["goal"].valid_to = NOW - timedelta(days=10)  # a deadline that has passed
+    rows["event"].importance = 0.2  # unimportant, never recalled, 400 days old
+    with store.lock.hold():
+        store.db.upsert("memories", [rows["goal"].to_row(), rows["event"].to_row()], "id")
+    report = _at(store).compact()
+    actions = {r.memory.type: (r.action, r.reason) for r in report.retired}
+    assert actions["goal"] == ("expired", "past its end date")
+    assert actions["task"] == ("expired", "no update for 14 days")
+    assert actions["event"][0] == "archived" and "never recalled" in actions["event"][1]
+    assert store.memories("u3") == []
+    assert {m.status for m in store.memories("u3", status=None)} == {"archived"}
+    assert _at(store).recall("marathon", "u3").hits == []
+    assert _at(store).recall("marathon", "u3", include_history=True).hits
+
+
+def test_second_run_changes_nothing_and_dry_run_writes_nothing(store, tmp_path):
+    from conftest import SAMPLES, snapshot
+
+    store.ingest([str(SAMPLES)])
+    seed(store, "xiaolin", [("preference", "用户不吃海鲜和贝类"), ("preference", "用户不吃海鲜和贝类。")])
+    before = snapshot(store.dir)
+    plan = _at(store).compact(dry_run=True)
+    assert plan.changes > 0 and snapshot(store.dir) == before
+    first = _at(store).compact()
+    assert first.changes == plan.changes
+    second = _at(store).compact()
+    assert second.changes == 0 and second.skipped == 0
+    assert second.maintenance["files_after"] == first.maintenance["files_after"]
+
+
+def test_user_option_limits_the_run(store):
+    seed(store, "a", [("preference", "User likes tea a lot"), ("preference", "User likes tea a lot!")])
+    seed(store, "b", [("preference", "User likes tea a lot"), ("preference", "User likes tea a lot!")])
+    report = _at(store).compact(user="a")
+    assert {m.user for m in report.merges} == {"a"}
+    assert len(store.memories("b")) == 2
+
+
+def test_a_second_compaction_is_refused_while_one_runs(store):
+    from memctl.lock import FileLock
+
+    guard = FileLock(store.dir / "compact.lock", 1, what="compaction")
+    with guard.hold():
+        with pytest.raises(LockTimeoutError, match="another `memctl compact` is running"):
+            _at(store).compact()
+
+
+def test_compact_concurrent_with_an_ingest_loses_and_doubles_nothing(store, tmp_path):
+    facts = ["User likes green tea", "User plays the cello", "User lives near the harbour", "User fears spiders",
+             "User speaks Finnish"]
+    seed(store, "u5", [("preference", facts[i % 5]) for i in range(40)])  # each written 8 times
+    lines = [f"I {verb} {thing}." for verb, thing in zip(
+        ["collect", "repair", "paint", "build", "photograph", "study"] * 5,
+        ["vintage stamps", "old radios", "watercolour birds", "wooden kayaks", "night skies", "medieval maps",
+         "fountain pens", "pinball machines", "city murals", "garden sheds", "street cats", "baroque music",
+         "glass marbles", "bicycle frames", "mountain lakes", "model trains", "clay teapots", "ancient coins",
+         "pocket watches", "vinyl records", "desert plants", "harbour boats", "folk costumes", "chess openings",
+         "meteorite fragments", "typewriters", "paper lanterns", "jazz drummers", "lighthouse towers", "sea shells"])]
+    write_json(tmp_path / "new.json", conversation("u5", "new", *lines))
+    env = dict(os.environ, HF_HUB_OFFLINE="1")
+    proc = subprocess.Popen([sys.executable, "-m", "memctl", "ingest", str(tmp_path / "new.json"), "--store", str(store.dir)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    report = _at(store).compact()
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    _at(store).compact()  # whatever the first run could not see
+    active = store.memories("u5")
+    contents = [m.content for m in active]
+    assert len(contents) == len(set(contents)), "a memory was written twice"
+    # Every statement the ingest keeps on its own is held by an active memory (itself, or
+    # merged into one): the same turns as an ingest into an empty store.
+    from memctl import init_store
+
+    alone = init_store(tmp_path / "alone", model=store.meta["model"])
+    alone.ingest([str(tmp_path / "new.json")])
+    expected = {s.turn for m in alone.memories("u5") for s in m.sources}
+    said = {s.turn for m in active for s in m.sources if s.session == "new"}
+    assert said == expected and len(expected) >= 25
+    assert sorted(c for c in contents if c in facts) == sorted(facts) and report.memories_scanned >= 40
