@@ -188,3 +188,34 @@ def test_relative_times():
     assert refs[0].label() == "2025-10"
     refs = find_times("I'm flying to Tokyo next Friday", "en", WHEN, RULES.temporal)
     assert refs[0].label() == "2026-12-11"
+
+
+def test_secret_prechecks_never_hide_a_match():
+    """`requires` in secrets.toml only skips work: masking with and without it agrees."""
+    from dataclasses import replace
+
+    from memctl.extract.rules import Rules
+    from memctl.extract.secrets import find_secrets
+
+    unchecked = Rules(RULES.langs, [replace(p, requires=()) for p in RULES.secrets], RULES.topics, RULES.temporal)
+    texts = [f"我的是{s}，记一下" for s in SECRETS] + [
+        "my password is hunter2", "记住我的密码是abc123", "remember my password please", "PIN码8841",
+        "DB_PASSWORD=s3cr3t!", "Bearer abcdefghijklmnopqrstuvwxyz", "https://bob:pw123@example.com/x",
+        "eyJhbGciOiJIUzI1.eyJzdWIiOiIxMjM0.SflKxwRJSMeKKF2QT4", "glpat-abcdefghijklmnop1234", "AIza" + "x" * 35,
+        "passport number E12345678", "my SSN is 078-05-1120", "door code: 4821", "卡号6222020200112233445",
+        "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "sk_test_abcdefghijklmn",
+    ]
+    for text in texts:
+        found = [(f.name, f.start, f.end) for f in find_secrets(text, RULES)]
+        assert found and found == [(f.name, f.start, f.end) for f in find_secrets(text, unchecked)], text
+
+
+def test_english_topic_lookup_agrees_with_the_word_patterns():
+    from memctl.topics import _english_topics
+
+    topics = load_topics()
+    texts = [json.loads(line)["text"] for line in (DATA / "extraction_dev.jsonl").read_text().splitlines()]
+    texts += ["I hate pull requests at 3am", "back pain again", "my kids' school", "K8S on-call week"]
+    assert len(texts) > 200
+    for text in texts:
+        assert _english_topics(text, topics) == {n for n, p in topics.en.items() if p.search(text)}, text

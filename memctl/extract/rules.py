@@ -137,6 +137,16 @@ class SecretPattern:
     name: str
     pattern: re.Pattern[str]
     validate: str | None
+    # A cheap pre-check: the pattern is tried only on a text that holds one of these
+    # (lower-cased) strings; "0-9" stands for any digit. Empty: always tried.
+    requires: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        alts = "|".join("[0-9]" if r == "0-9" else re.escape(r) for r in self.requires)
+        self._pre = re.compile(alts) if alts else None
+
+    def may_match(self, lowered: str) -> bool:
+        return self._pre is None or self._pre.search(lowered) is not None
 
 
 @dataclass
@@ -153,7 +163,8 @@ def load_rules(extra_dir: str | None = None) -> Rules:
     for p in _read("secrets.toml", extra_dir).get("pattern", []):
         try:
             # ASCII \\b: "密码是sk-..." must match although 是 counts as a word character in Unicode.
-            secrets.append(SecretPattern(p["name"], re.compile(p["re"], re.ASCII), p.get("validate")))
+            secrets.append(SecretPattern(p["name"], re.compile(p["re"], re.ASCII), p.get("validate"),
+                                         tuple(r.lower() for r in p.get("requires", []))))
         except re.error as exc:
             raise ConfigError(f"invalid secret pattern {p.get('name')}: {exc}") from None
     return Rules(

@@ -51,7 +51,10 @@ class Found:
 
 def find_secrets(text: str, rules: Rules) -> list[Found]:
     found: list[Found] = []
+    lowered = text.lower()
     for pattern in rules.secrets:
+        if not pattern.may_match(lowered):
+            continue
         check = _VALIDATORS.get(pattern.validate or "")
         for m in pattern.pattern.finditer(text):
             if check is not None and not check(m.group(0)):
