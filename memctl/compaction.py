@@ -117,7 +117,7 @@ def _run(store: "MemoryStore", user: str | None, dry_run: bool, progress: Callab
     for m in active:
         groups.setdefault((m.user_id, m.type), []).append(m)
     report.users = len({u for u, _ in groups})
-    planner = _Planner(store)
+    planner = Planner(store)
     for n, ((_u, _t), members) in enumerate(sorted(groups.items())):
         planner.group(members, report)
         if progress and (n % 50 == 0 or n == len(groups) - 1):
@@ -131,7 +131,9 @@ def _run(store: "MemoryStore", user: str | None, dry_run: bool, progress: Callab
     return report
 
 
-class _Planner:
+class Planner:
+    """Decides merges, contradictions and expiries; `audit` asks it the same questions."""
+
     def __init__(self, store: "MemoryStore") -> None:
         self.cfg = store.config.compact
         self.now = store.clock()
@@ -141,9 +143,12 @@ class _Planner:
         self.rules = load_rules(store.rules_dir)
         self.contradiction = store.config.reconcile.contradiction_similarity
 
+    def negative(self, content: str, lang: str | None) -> bool:
+        r = self.rules.langs.get(lang or "en") or self.rules.langs["en"]
+        return r.has("negation", content.lower())
+
     def _negative(self, m: Memory) -> bool:
-        r = self.rules.langs.get(m.lang or "en") or self.rules.langs["en"]
-        return r.has("negation", m.content.lower())
+        return self.negative(m.content, m.lang)
 
     def group(self, members: list[Memory], report: CompactReport) -> None:
         alive = [m for m in members if not self._retire_by_time(m, report)]
@@ -161,7 +166,7 @@ class _Planner:
             for j in order[a_pos + 1:]:
                 if j in taken or negative[i] == negative[j]:
                     continue
-                if sims[i, j] >= self.contradiction and overlap(alive[i].content, alive[j].content) >= 0.4:
+                if self.opposite(sims[i, j], alive[i].content, alive[j].content):
                     report.retired.append(Retire(alive[j], "superseded", "contradicted by a newer memory", by=alive[i]))
                     taken.add(j)
         pool = [alive[i] for i in range(len(alive)) if i not in taken]
@@ -193,7 +198,7 @@ class _Planner:
                 continue
             cluster = [i] + [
                 j for j in range(len(pool))
-                if j != i and j not in taken and negative[j] == negative[i] and self._same_fact(sims[i, j], pool[i], pool[j])
+                if j != i and j not in taken and negative[j] == negative[i] and self.same_fact(sims[i, j], pool[i].content, pool[j].content)
             ]
             if len(cluster) < 2:
                 continue
@@ -207,10 +212,15 @@ class _Planner:
             out.append(merge.merged)
         return [m for i, m in enumerate(pool) if i not in taken] + out, bool(out)
 
-    def _same_fact(self, sim: float, a: Memory, b: Memory) -> bool:
+    def same_fact(self, sim: float, a: str, b: str) -> bool:
+        """Whether two texts of one user and type, at rescaled similarity `sim`, say the same."""
         if sim >= self.cfg.merge_similarity:
             return True
-        return sim >= self.cfg.merge_similarity - 0.15 and overlap(a.content, b.content) >= self.cfg.merge_lexical
+        return sim >= self.cfg.merge_similarity - 0.15 and overlap(a, b) >= self.cfg.merge_lexical
+
+    def opposite(self, sim: float, a: str, b: str) -> bool:
+        """Whether two texts of opposite polarity speak of one thing ("likes coffee" / "quit coffee")."""
+        return sim >= self.contradiction and overlap(a, b) >= 0.4
 
     def _merge(self, members: list[Memory]) -> Merge:
         best = max(members, key=lambda m: (m.reinforced_count, m.confidence, m.updated_at or self.now, m.id))
@@ -284,8 +294,14 @@ def _apply(store: "MemoryStore", report: CompactReport) -> None:
         events.append({"kind": "merged", "user_id": g.user, "memory_id": g.merged.id, "chain_id": g.merged.chain_id,
                        "related": [m.id for m in g.members], "content_hash": store.hash(g.merged.content),
                        "count": len(g.members), "detail": {"members": [m.id for m in g.members]}})
+    # A newer statement merged in this run now lives in the merged memory: it still
+    # supersedes the older opposite one (the merged memory keeps its own lineage).
+    merged_now = {m.id: g.merged for g in kept_merges for m in g.members}
     for r in report.retired:
-        if not unchanged(r.memory) or (r.by is not None and not unchanged(r.by)) or r.memory.id in upserts:
+        if r.by is not None and r.by.id in merged_now:
+            r.by = merged_now[r.by.id]
+        by_ok = r.by is None or r.by.id in upserts or unchanged(r.by)
+        if not unchanged(r.memory) or not by_ok or r.memory.id in upserts:
             report.skipped += 1
             continue
         kept_retired.append(r)
@@ -295,7 +311,7 @@ def _apply(store: "MemoryStore", report: CompactReport) -> None:
         if r.action != "archived" and old.valid_to is None:
             old.valid_to = now
         upserts[old.id] = old
-        if r.by is not None:
+        if r.by is not None and r.by.id not in upserts:
             newer = current[r.by.id]
             newer.supersedes = old.id
             upserts[newer.id] = newer

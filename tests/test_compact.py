@@ -48,6 +48,21 @@ def test_contradictions_are_not_merged_the_newer_wins(store):
     assert store.get(old.id).status == "superseded" and store.get(new.id).supersedes == old.id
 
 
+def test_a_contradiction_whose_newer_side_is_merged_is_still_resolved(store):
+    old, new, copy = seed(store, "u2", [
+        ("behavior", "User drinks black coffee every morning", NOW - timedelta(days=30)),
+        ("behavior", "User no longer drinks black coffee every morning", NOW - timedelta(days=1)),
+        ("behavior", "User no longer drinks black coffee every morning.", NOW - timedelta(days=2)),
+    ])
+    report = _at(store).compact()
+    assert report.skipped == 0 and len(report.merges) == 1
+    (retired,) = report.retired
+    assert retired.memory.id == old.id and retired.by.id == report.merges[0].merged.id
+    assert [m.id for m in store.memories("u2")] == [report.merges[0].merged.id]
+    assert store.get(old.id).status == "superseded"
+    assert _at(store).compact().changes == 0
+
+
 def test_expiry_and_archive(store):
     seed(store, "u3", [("goal", "User wants to visit Sanya for the new year"),
                        ("task", "User flies to Tokyo on Friday"),
