@@ -65,6 +65,12 @@ def _compact() -> None:
     bench_compact.run()
 
 
+def _audit() -> None:
+    import bench_audit
+
+    bench_audit.run()
+
+
 BENCHMARKS = {
     "samples": (_samples, "ingest speed, warm and cold-CLI recall latency on sample_conversations/"),
     "extraction": (_extraction, "keep/drop precision and recall on labelled sets; DuLeMon persona facts"),
@@ -74,6 +80,7 @@ BENCHMARKS = {
     "scale": (_scale, "warm recall latency at 100,000 memories over 1,000 users"),
     "forget": (_forget, "forget 10,000 memories of one user among 100,000"),
     "compact": (_compact, "compact 50,000 / 100,000 / 200,000 memories: time, size, files"),
+    "audit": (_audit, "audit of 100,000 memories (before and after compact) and diff --since"),
 }
 
 

@@ -146,10 +146,15 @@ class AuditConfig:
     stale_days: int = 90
     # `audit --check` fails when a figure exceeds its limit.
     max_duplicate_pairs: int = 0
+    max_contradicting_pairs: int = 0
     max_expired_active: int = 0
     max_secrets: int = 0
     max_noise_ratio: float = 0.6
     max_low_confidence_inferred: int = 50
+    # Inferred memories below this confidence count as low-confidence.
+    low_confidence: float = 0.5
+    # Never-recalled memories below this importance count as noise.
+    noise_max_importance: float = 0.35
 
 
 @dataclass

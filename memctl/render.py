@@ -219,3 +219,152 @@ def compact(report: Any, as_json: bool) -> None:
         m = report.maintenance
         c.print(f"Store files: {m['files_before']} -> {m['files_after']}, "
                 f"{m['bytes_before'] / 1e6:.1f} MB -> {m['bytes_after'] / 1e6:.1f} MB; took {report.seconds:.1f} s.")
+
+
+def _diff_markup(ops: list[dict[str, str]]) -> str:
+    from rich.markup import escape
+
+    # git's word-diff marks ([-gone-] {+new+}) stay readable where colour is stripped (pipes, logs).
+    style = {"equal": "{}", "delete": "[red]\\[-{}-][/]", "insert": "[green]{{+{}+}}[/]"}
+    return "".join(style[o["op"]].format(escape(o["text"])) for o in ops)
+
+
+def audit(report: Any, as_json: bool) -> None:
+    if as_json:
+        dump_json(report.to_dict())
+        return
+    from rich.table import Table
+
+    c = console()
+    st, counts = report.store, report.counts
+    t = st["tables"]
+    c.print(f"Store {st['path']}: model {st['model']} ({st['dim']} dims), schema {st['schema_version']}, "
+            f"{st['files']} files, {st['bytes'] / 1e6:.1f} MB; table versions: "
+            + ", ".join(f"{n} v{x['version']} ({x['rows']} rows, {x['versions_kept']} kept)" for n, x in t.items()))
+    scope = f"user {report.user}" if report.user else f"{counts['users']} users"
+    c.print(f"{counts['memories']} memories of {scope}: "
+            + ", ".join(f"{n} {s}" for s, n in counts["by_status"].items())
+            + (f"; {counts['recalls_pending']} recalls not yet folded in" if counts.get("recalls_pending") else ""))
+    statuses = sorted({s for row in counts["by_type"].values() for s in row})
+    table = Table(title="by type", title_justify="left")
+    table.add_column("type")
+    for s in statuses:
+        table.add_column(s, justify="right")
+    for typ, row in counts["by_type"].items():
+        table.add_row(typ, *[str(row.get(s, 0)) for s in statuses])
+    c.print(table)
+    if not report.user and len(counts["by_user"]) > 1:
+        users = Table(title="by user (most memories first, top 20)", title_justify="left")
+        users.add_column("user")
+        for s in statuses:
+            users.add_column(s, justify="right")
+        top = sorted(counts["by_user"].items(), key=lambda kv: -sum(kv[1].values()))[:20]
+        for u, row in top:
+            users.add_row(u, *[str(row.get(s, 0)) for s in statuses])
+        c.print(users)
+    health = Table(title="health", title_justify="left")
+    for col in ("figure", "value", "limit", "", "meaning", "examples"):
+        health.add_column(col, overflow="fold", ratio=1 if col in ("meaning", "examples") else None)
+    for f in report.health:
+        mark = "[red]FAIL[/]" if f.failed else ("ok" if f.limit is not None else "")
+        health.add_row(f.name, f"{f.value:g}", "" if f.limit is None else f"{f.limit:g}", mark, f.meaning,
+                       " ".join(f.examples[:3]))
+    c.print(health)
+
+
+def trace(t: Any, as_json: bool) -> None:
+    if as_json:
+        dump_json(t.to_dict())
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    c = console()
+    m, d = t.memory, t.to_dict()
+    c.print(f"[bold]{escape(m.content)}[/]")
+    c.print(f"id {m.id}  chain {m.chain_id} v{m.version}  user {m.user_id}  {m.type}  {m.status}  "
+            f"importance {m.importance:.2f}  confidence {m.confidence:.2f}  {m.source_type}  cause {m.cause}")
+    c.print(f"valid {_short(m.valid_from) or '-'} .. {_short(m.valid_to) or '-'}; recalled {d['recall_count']} times"
+            + (f", last {_short(m.last_recalled_at)}" if m.last_recalled_at else ""))
+    sources = Table(title="sources", title_justify="left")
+    for col in ("session", "turn", "time", "clause"):
+        sources.add_column(col, overflow="fold", ratio=1 if col == "clause" else None)
+    for s in m.sources:
+        sources.add_row(s.session, s.turn, iso(s.time) or "", s.clause)
+    c.print(sources)
+    if len(t.chain) > 1 or t.merged_from or t.merged_into:
+        chain = Table(title="versions and merges", title_justify="left")
+        for col in ("version", "status", "cause", "content", "id"):
+            chain.add_column(col, overflow="fold", ratio=1 if col == "content" else None)
+        for v in t.chain:
+            chain.add_row(str(v.version), v.status, v.cause, v.content, v.id)
+        for v in t.merged_from:
+            chain.add_row("", v.status, "merged from", v.content, v.id)
+        if t.merged_into is not None:
+            chain.add_row("", t.merged_into.status, "merged into", t.merged_into.content, t.merged_into.id)
+        c.print(chain)
+    if t.recalls:
+        shown = ", ".join(x[:19] for x in t.recalls[-10:])
+        c.print(f"Recalled at: {shown}" + (f" (last 10 of {len(t.recalls)})" if len(t.recalls) > 10 else ""))
+    if t.events:
+        events = Table(title="event log", title_justify="left")
+        for col in ("time", "event", "store version", "detail"):
+            events.add_column(col, overflow="fold", ratio=1 if col == "detail" else None)
+        for e in t.events:
+            detail = ", ".join(f"{k}={v}" for k, v in e["detail"].items() if k != "members")
+            events.add_row((e["time"] or "")[:19], e["kind"], str(e["store_version"]), detail)
+        c.print(events)
+
+
+def history(h: Any, as_json: bool) -> None:
+    if as_json:
+        dump_json(h.to_dict())
+        return
+    from rich.table import Table
+
+    c = console()
+    c.print(f"Memory chain {h.chain_id} of user {h.user}: {len(h.steps)} steps, oldest first.")
+    table = Table()
+    for col in ("#", "when", "cause", "version", "status", "change", "id"):
+        table.add_column(col, overflow="fold", ratio=1 if col == "change" else None, no_wrap=col in ("time", "id"))
+    for n, step in enumerate(h.steps, 1):
+        d = step.to_dict()
+        if d["diff"]:
+            change = _diff_markup(d["diff"])
+        else:
+            from rich.markup import escape
+
+            change = escape(step.content)
+        for member in step.detail.get("merged_from", []):
+            change += f"\n  [dim]merged from {member['id']}: {member['content']}[/]"
+        if step.detail.get("reason"):
+            change += f"\n  [dim]{step.detail['reason']}[/]"
+        table.add_row(str(n), (step.said_at or step.time or "")[:19], step.cause, str(step.version or ""), step.status, change, step.id)
+    c.print(table)
+
+
+def store_diff(d: Any, as_json: bool) -> None:
+    if as_json:
+        dump_json(d.to_dict())
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    c = console()
+    counts = d.counts()
+    scope = f" for user {d.user}" if d.user else ""
+    c.print(f"Changes from {d.start.label()} to {d.end.label() if d.end else 'now'}{scope}: "
+            + (", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "none"))
+    if not d.changes:
+        return
+    table = Table()
+    for col in ("time", "change", "user", "content", "id"):
+        table.add_column(col, overflow="fold", ratio=1 if col == "content" else None, no_wrap=col in ("time", "id"))
+    for ch in d.changes:
+        text = escape(ch.content) if ch.content is not None else ("[dim](forgotten)[/]" if ch.kind != "reembedded" else "")
+        if ch.kind == "merged":
+            text += "".join(f"\n  [dim]<- {m['id']}: {escape(m['content'] or '(forgotten)')}[/]" for m in ch.detail["members"])
+        elif ch.detail.get("reason"):
+            text += f"\n  [dim]{escape(str(ch.detail['reason']))}[/]"
+        table.add_row((ch.time or "")[:19], ch.kind, ch.user or "", text, ch.id or "")
+    c.print(table)

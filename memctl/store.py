@@ -533,6 +533,30 @@ class MemoryStore:
             write_config(self.config, self.dir / CONFIG_FILENAME)
         return reembed(self, progress)
 
+    def audit(self, user: str | None = None) -> Any:
+        """Counts, store facts and health figures (see audit.py); returns an AuditReport."""
+        from .audit import audit
+
+        return audit(self, user)
+
+    def trace(self, memory_id: str) -> Any:
+        """One memory with its sources, versions, merges and recall history (a Trace)."""
+        from .audit import trace
+
+        return trace(self, memory_id)
+
+    def history(self, ref: str) -> Any:
+        """The versions of one memory (by memory or chain id), oldest first (a MemoryHistory)."""
+        from .history import memory_history
+
+        return memory_history(self, ref)
+
+    def diff(self, start: Any, end: Any = None, user: str | None = None) -> Any:
+        """What changed between two points (history.Point: a store version or a time)."""
+        from .history import store_diff
+
+        return store_diff(self, start, end, user)
+
     def _try_flush(self) -> None:
         from .errors import LockTimeoutError
 

@@ -12,7 +12,9 @@ from typing import Sequence
 
 import typer
 
+from .audit import audit
 from .compact import compact
+from .diff import diff
 from .forget import forget
 from .ingest import ingest
 from .init import init
@@ -33,6 +35,8 @@ app.command("recall")(recall)
 app.command("forget")(forget)
 app.command("compact")(compact)
 app.command("reembed")(reembed)
+app.command("audit")(audit)
+app.command("diff")(diff)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

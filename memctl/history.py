@@ -1,0 +1,257 @@
+"""diff: how one memory changed, version by version, and what changed in the store
+between two points in time (or two store versions).
+
+A memory's versions share a chain id; each version records its cause (ingest, update,
+correction, contradiction, merge). Status changes made later (expiry, archive, a merge
+into another memory, a supersede by compaction) come from the event log. The event log
+keeps ids, times and store versions only, so a forgotten memory shows as an id and a
+time and nothing else.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING, Any
+
+from .db import sql_in, sql_str
+from .errors import NotFoundError, UsageError
+from .schema import Memory, iso
+
+if TYPE_CHECKING:
+    from .store import MemoryStore
+
+# Han characters one by one, Latin words and numbers whole, anything else by itself.
+_TOKEN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]|[A-Za-z0-9_'\-]+|\s+|[^\sA-Za-z0-9_'\-\u3400-\u9fff\uf900-\ufaff]")
+
+
+def word_diff(old: str, new: str) -> list[dict[str, str]]:
+    """The edit from `old` to `new` as runs of equal / delete / insert text: word by word
+    for English, character by character for Chinese."""
+    a, b = _TOKEN.findall(old), _TOKEN.findall(new)
+    out: list[dict[str, str]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append({"op": "equal", "text": "".join(a[i1:i2])})
+            continue
+        if i2 > i1:
+            out.append({"op": "delete", "text": "".join(a[i1:i2])})
+        if j2 > j1:
+            out.append({"op": "insert", "text": "".join(b[j1:j2])})
+    return out
+
+
+# -- one memory ------------------------------------------------------------------------
+
+# Event kinds that change a version's status after it was written, and the cause shown.
+_STATUS_CAUSE = {"expired": "expiry", "archived": "archive", "superseded": "supersede", "merged": "merge"}
+
+
+@dataclass
+class Step:
+    cause: str
+    time: str | None
+    id: str
+    version: int | None
+    status: str
+    content: str
+    previous_content: str | None = None
+    store_version: int | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+    said_at: str | None = None  # when the user said it (the version's valid_from)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cause": self.cause, "time": self.time, "said_at": self.said_at, "id": self.id, "version": self.version, "status": self.status,
+            "content": self.content, "previous_content": self.previous_content,
+            "diff": word_diff(self.previous_content, self.content) if self.previous_content is not None else [],
+            "store_version": self.store_version, "detail": self.detail,
+        }
+
+
+@dataclass
+class MemoryHistory:
+    chain_id: str
+    user: str
+    steps: list[Step]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"chain_id": self.chain_id, "user": self.user, "steps": [s.to_dict() for s in self.steps]}
+
+
+def memory_history(store: "MemoryStore", ref: str) -> MemoryHistory:
+    """The versions of the memory `ref` (a memory id or a chain id), oldest first, with
+    what happened to them since."""
+    from .audit import chain_events
+
+    found = store._memories(f"id = {sql_str(ref)}") or store._memories(f"chain_id = {sql_str(ref)}")
+    if not found:
+        raise NotFoundError(f"no memory or chain with id {ref}")
+    chain = store.chain(found[0].chain_id)
+    members = {m.id: m for m in store._memories(sql_in("id", {i for v in chain for i in v.merged_from}))} \
+        if any(v.merged_from for v in chain) else {}
+    events = chain_events(store, chain[0].chain_id, [v.id for v in chain])
+    created = {e["memory_id"]: e for e in events if e["kind"] in ("ingested", "merged")}
+    steps: list[Step] = []
+    previous: Memory | None = None
+    for v in chain:
+        made = created.get(v.id)
+        detail: dict[str, Any] = {}
+        if v.merged_from:
+            detail["merged_from"] = [{"id": i, "content": members[i].content if i in members else None}
+                                     for i in v.merged_from]
+        if v.supersedes and (previous is None or v.supersedes != previous.id):
+            detail["supersedes"] = v.supersedes
+        steps.append(Step(
+            cause=v.cause or "ingest", time=made["time"] if made else iso(v.created_at), id=v.id, version=v.version,
+            status=v.status, content=v.content, previous_content=previous.content if previous else None,
+            store_version=made["store_version"] if made else None, detail=detail,
+            said_at=iso(v.valid_from) if v.cause != "merge" else None,
+        ))
+        previous = v
+    by_id = {v.id: v for v in chain}
+    for e in events:
+        v = by_id.get(e["memory_id"])
+        if e["kind"] == "merged" and e["memory_id"] not in by_id:
+            # This chain's memory was merged into a memory of another chain.
+            into = store._memories(f"id = {sql_str(e['memory_id'])}")
+            gone = [by_id[i] for i in e["related"] if i in by_id]
+            if gone:
+                steps.append(Step("merge", e["time"], e["memory_id"], into[0].version if into else None,
+                                  into[0].status if into else "forgotten", into[0].content if into else "",
+                                  previous_content=gone[-1].content, store_version=e["store_version"],
+                                  detail={"merged_into": e["memory_id"], "chain_id": into[0].chain_id if into else None,
+                                          "members": e["related"]}))
+            continue
+        if v is None or e["kind"] not in ("expired", "archived") and not (e["kind"] == "superseded" and e["detail"].get("cause") == "compact"):
+            continue
+        steps.append(Step(_STATUS_CAUSE[e["kind"]], e["time"], v.id, v.version, v.status, v.content,
+                          store_version=e["store_version"], detail={"reason": e["detail"].get("reason"),
+                                                                    "by": (e["related"] or [None])[0]}))
+    steps.sort(key=lambda s: (s.store_version if s.store_version is not None else -1, s.version or 0))
+    return MemoryHistory(chain[0].chain_id, chain[0].user_id, steps)
+
+
+# -- the store between two points ---------------------------------------------------------
+
+_RELATIVE = re.compile(r"^\s*(\d+)\s*([mhdw])\s*$")
+_UNITS = {"m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
+
+
+@dataclass
+class Point:
+    """A point in the store's history: a store version (of the memories table) or a time."""
+
+    version: int | None = None
+    time: datetime | None = None
+
+    def label(self) -> str:
+        return f"version {self.version}" if self.version is not None else (iso(self.time) or "")
+
+
+def parse_point(value: str, option: str, now: datetime) -> Point:
+    """`42` (a store version), an ISO-8601 time, or an age such as `30m`, `24h`, `7d`, `2w`."""
+    text = value.strip()
+    if text.isdigit():
+        return Point(version=int(text))
+    rel = _RELATIVE.match(text)
+    if rel:
+        return Point(time=now - timedelta(**{_UNITS[rel.group(2)]: int(rel.group(1))}))
+    from .conversations import parse_time
+    from .errors import InputError
+
+    try:
+        return Point(time=parse_time(text, option))
+    except InputError:
+        raise UsageError(f"{option}: {value!r} is not a store version, an ISO-8601 time or an age like 24h / 7d") from None
+
+
+@dataclass
+class Change:
+    kind: str  # added | updated | corrected | superseded | merged | expired | archived | forgotten | reinforced
+    time: str | None
+    store_version: int | None
+    user: str | None
+    id: str | None
+    content: str | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "time": self.time, "store_version": self.store_version, "user": self.user,
+                "id": self.id, "content": self.content, "detail": self.detail}
+
+
+@dataclass
+class StoreDiff:
+    start: Point
+    end: Point | None
+    user: str | None
+    changes: list[Change]
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for c in self.changes:
+            out[c.kind] = out.get(c.kind, 0) + 1
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"from": self.start.label(), "to": self.end.label() if self.end else "now", "user": self.user,
+                "counts": self.counts(), "changes": [c.to_dict() for c in self.changes]}
+
+
+def store_diff(store: "MemoryStore", start: Point, end: Point | None = None, user: str | None = None) -> StoreDiff:
+    from .conversations import check_user_id
+
+    where = ["kind <> 'recalled'"]
+    for point, op in ((start, ">"), (end, "<=")):
+        if point is None:
+            continue
+        if point.version is not None:
+            where.append(f"store_version {op} {int(point.version)}")
+        elif point.time is not None:
+            t = point.time.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")
+            where.append(f"time {op} TIMESTAMP '{t}'")
+    if user is not None:
+        where.append(f"user_id = {sql_str(check_user_id(user))}")
+    rows = store.db.to_table("events", columns=["time", "kind", "user_id", "memory_id", "related", "store_version", "count", "detail"],
+                             filter=" AND ".join(where)).to_pylist()
+    rows.sort(key=lambda r: (r["time"], r["store_version"] or 0))
+    forgotten = {r["memory_id"] for r in rows if r["kind"] == "forgotten"}
+    wanted = {r["memory_id"] for r in rows if r["memory_id"]} | {i for r in rows if r["kind"] == "merged" for i in r["related"] or ()}
+    wanted -= forgotten
+    memories = {m.id: m for m in store._memories(sql_in("id", wanted))} if wanted else {}
+
+    def content(mid: str | None) -> str | None:
+        m = memories.get(mid or "")
+        return m.content if m else None
+
+    changes: list[Change] = []
+    for r in rows:
+        detail = json.loads(r["detail"] or "{}")
+        kind, mid = r["kind"], r["memory_id"]
+        when, sv, who = iso(r["time"]), r["store_version"], r["user_id"]
+        if kind == "forgotten":
+            changes.append(Change("forgotten", when, sv, who, mid, None, {"reason": detail.get("reason")}))
+        elif kind == "ingested":
+            cause = detail.get("cause")
+            kind_shown = {"correction": "corrected", "update": "updated", "contradiction": "corrected"}.get(cause, "added")
+            extra = {"supersedes": r["related"][0]} if r["related"] else {}
+            changes.append(Change(kind_shown, when, sv, who, mid, content(mid), {"cause": cause or "ingest", **extra}))
+        elif kind == "merged":
+            members = [{"id": i, "content": content(i)} for i in r["related"] or ()]
+            changes.append(Change("merged", when, sv, who, mid, content(mid), {"members": members}))
+        elif kind in ("superseded", "expired", "archived"):
+            changes.append(Change(kind, when, sv, who, mid, content(mid),
+                                  {k: v for k, v in {"reason": detail.get("reason") or detail.get("cause"),
+                                                     "by": (r["related"] or [None])[0]}.items() if v}))
+        elif kind == "reinforced":
+            changes.append(Change("reinforced", when, sv, who, mid, content(mid), {}))
+        elif kind == "reembedded":
+            changes.append(Change("reembedded", when, sv, None, None, None, {"count": r.get("count"), **detail}))
+    return StoreDiff(start, end, user, changes)
+
+
+__all__ = ["MemoryHistory", "Point", "Step", "StoreDiff", "memory_history", "parse_point", "store_diff", "word_diff"]
