@@ -16,7 +16,7 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import numpy as np
 
@@ -26,6 +26,8 @@ from .schema import Memory, iso
 
 if TYPE_CHECKING:
     from .store import MemoryStore
+
+T = TypeVar("T")
 
 # Ids listed per health figure (the figure itself counts all of them).
 EXAMPLES = 10
@@ -72,19 +74,50 @@ class AuditReport:
 
 
 def audit(store: "MemoryStore", user: str | None = None) -> AuditReport:
+    """Every figure is read from one version of each table. A compaction or forget running
+    meanwhile may delete the files of that version (under the store lock); the audit then
+    waits for that writer to finish and starts again on the new version."""
+    from .conversations import check_user_id
+
+    if user is not None:
+        check_user_id(user)
+    return retrying(store, lambda: _audit(store, user, {n: store.db.version(n) for n in ("memories", "turns", "events")}))
+
+
+def retrying(store: "MemoryStore", read: Callable[[], T]) -> T:
+    """Run a lock-free read; if a writer removed the table version it was reading, wait
+    for that writer (it holds the store lock while it cleans up) and read again."""
+    from .errors import MemctlError
+
+    for attempt in range(_ATTEMPTS):
+        try:
+            return read()
+        except (OSError, ValueError, MemctlError) as exc:
+            if attempt == _ATTEMPTS - 1 or not _vanished(exc):
+                raise
+            with store.lock.hold():
+                pass
+    raise AssertionError("unreachable")
+
+
+_ATTEMPTS = 5
+
+
+def _vanished(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return isinstance(exc, FileNotFoundError) or "not found" in text or "no such file" in text
+
+
+def _audit(store: "MemoryStore", user: str | None, pinned: dict[str, int]) -> AuditReport:
     import time
 
     import pyarrow.compute as pc
 
-    from .conversations import check_user_id
-
     start = time.perf_counter()
-    if user is not None:
-        check_user_id(user)
     where = f"user_id = {sql_str(user)}" if user is not None else None
     columns = ["id", "user_id", "type", "status", "content", "lang", "importance", "confidence", "source_type",
                "created_at", "updated_at", "valid_to", "last_recalled_at", "recall_count", "reinforced_count"]
-    every = store.db.to_table("memories", columns=columns, filter=where)
+    every = store.db.to_table("memories", pinned["memories"], columns=columns, filter=where)
     counts = _counts(every)
     active = every.filter(pc.equal(every.column("status"), "active"))
     cfg = store.config.audit
@@ -97,16 +130,17 @@ def audit(store: "MemoryStore", user: str | None = None) -> AuditReport:
         if i in pending.counts:
             recalls[k] += pending.counts[i]
     health = [
-        *_duplicates(store, where),
+        *_duplicates(store, where, pinned["memories"]),
         _stale(active, ids, pending.last, now, cfg.stale_days),
         _expired(store, active, ids, now),
         _low_confidence(active, ids, cfg),
         _noise(active, ids, recalls, cfg),
-        _secrets(store, where, cfg.max_secrets),
+        _secrets(store, where, cfg.max_secrets, pinned),
         _model(store),
     ]
-    report = AuditReport(user, _store_facts(store), counts, health)
-    report.counts["recalls_pending"] = sum(pending.counts.values())
+    report = AuditReport(user, _store_facts(store, pinned), counts, health)
+    report.counts["recalls_pending"] = sum(len(r["ids"]) for r in pending.recalls  # type: ignore[arg-type]
+                                           if user is None or r["u"] == user)
     report.seconds = time.perf_counter() - start
     return report
 
@@ -127,19 +161,22 @@ def _counts(table: Any) -> dict[str, Any]:
             "by_type": grouped("type"), "by_user": by_user}
 
 
-def _store_facts(store: "MemoryStore") -> dict[str, Any]:
+def _store_facts(store: "MemoryStore", pinned: dict[str, int]) -> dict[str, Any]:
     from . import __version__
 
     tables = {}
     for name in ("memories", "turns", "events"):
-        ds = store.db.open(name)
+        ds = store.db.open(name, pinned[name])
         tables[name] = {"rows": ds.count_rows(), "version": int(ds.version), "versions_kept": len(ds.versions()),
                         "data_files": sum(len(f.data_files()) for f in ds.get_fragments())}
     files = size = 0
     for root, _dirs, names in os.walk(store.dir):
         for name in names:
-            files += 1
-            size += os.path.getsize(os.path.join(root, name))
+            try:
+                size += os.path.getsize(os.path.join(root, name))
+                files += 1
+            except FileNotFoundError:
+                pass  # removed by a writer while we walk
     return {
         "path": str(store.dir), "memctl_version": __version__, "schema_version": int(store.meta.get("schema_version", 0)),
         "model": store.meta.get("model"), "dim": int(store.meta.get("dim", 0)),
@@ -147,12 +184,12 @@ def _store_facts(store: "MemoryStore") -> dict[str, Any]:
     }
 
 
-def _duplicates(store: "MemoryStore", where: str | None) -> list[Figure]:
+def _duplicates(store: "MemoryStore", where: str | None, version: int) -> list[Figure]:
     """Active pairs of one user and type that compact would merge, and opposite statements
     about one thing that compact would resolve (the newer superseding the older)."""
     from .compaction import Planner
 
-    table = store.db.to_table("memories", columns=["id", "user_id", "type", "content", "lang", "vector"],
+    table = store.db.to_table("memories", version, columns=["id", "user_id", "type", "content", "lang", "vector"],
                               filter=("status = 'active'" + (f" AND {where}" if where else "")))
     cfg = store.config
     dup, contra = Figure("near_duplicate_pairs", 0, cfg.audit.max_duplicate_pairs,
@@ -251,7 +288,7 @@ def _noise(active: Any, ids: list[str], recalls: np.ndarray, cfg: Any) -> Figure
                   [ids[i] for i in np.flatnonzero(noisy)[:EXAMPLES]])
 
 
-def _secrets(store: "MemoryStore", where: str | None, limit: float) -> Figure:
+def _secrets(store: "MemoryStore", where: str | None, limit: float, pinned: dict[str, int]) -> Figure:
     """Every text the store keeps (all memory versions, their source clauses, source turns
     and their context) through the same patterns ingest masks with."""
     import bisect
@@ -262,10 +299,10 @@ def _secrets(store: "MemoryStore", where: str | None, limit: float) -> Figure:
     from .extract.secrets import find_secrets
 
     rules = load_rules(store.rules_dir)
-    mem = store.db.to_table("memories", columns=["id", "content", "sources", "context_text"], filter=where)
+    mem = store.db.to_table("memories", pinned["memories"], columns=["id", "content", "sources", "context_text"], filter=where)
     mem_ids = mem.column("id").to_pylist()
     sources = mem.column("sources").combine_chunks()
-    turns = store.db.to_table("turns", columns=["turn_key", "content", "context"],
+    turns = store.db.to_table("turns", pinned["turns"], columns=["turn_key", "content", "context"],
                               filter=" AND ".join(filter(None, [where, "content IS NOT NULL"])))
     turn_ids = [f"turn:{k}" for k in turns.column("turn_key").to_pylist()]
     # (texts, the owner of each text): every place the store keeps text.
@@ -338,7 +375,9 @@ class Trace:
 def trace(store: "MemoryStore", memory_id: str) -> Trace:
     m = store.get(memory_id)
     chain = store.chain(m.chain_id)
-    members = store._memories(sql_in("id", m.merged_from)) if m.merged_from else []
+    found = {x.id: x for x in store._memories(sql_in("id", m.merged_from))} if m.merged_from else {}
+    # A forgotten member is shown by its id only.
+    members = [found.get(i) or Memory(i, "", 0, "forgotten", m.user_id, m.type, "") for i in m.merged_from]
     into = None
     if m.merged_into:
         found = store._memories(f"id = {sql_str(m.merged_into)}")
@@ -346,14 +385,36 @@ def trace(store: "MemoryStore", memory_id: str) -> Trace:
     pending = store.spool.pending()
     recalled = store.db.to_table("events", columns=["time", "related", "detail"],
                                  filter=f"kind = 'recalled' AND user_id = {sql_str(m.user_id)}")
+    # A merged memory was recalled whenever one of the memories it merged was.
+    lineage = _merged_ancestors(store, m)
     times = []
     for when, related, detail in zip(recalled.column("time").to_pylist(), recalled.column("related").to_pylist(),
                                      recalled.column("detail").to_pylist()):
-        if memory_id in (related or ()):
-            times.append(json.loads(detail or "{}").get("at") or iso(when))
-    times += [str(r["t"]) for r in pending.recalls if memory_id in r["ids"]]  # type: ignore[operator]
-    return Trace(m, chain, members, into, sorted(times), pending.counts.get(memory_id, 0),
+        if lineage & set(related or ()):
+            times.append(_iso_text(json.loads(detail or "{}").get("at")) or iso(when))
+    times += [_iso_text(str(r["t"])) for r in pending.recalls if lineage & set(r["ids"])]  # type: ignore[arg-type]
+    return Trace(m, chain, members, into, sorted(t for t in times if t), sum(pending.counts.get(i, 0) for i in lineage),
                  chain_events(store, m.chain_id, [x.id for x in chain] + [x.id for x in members]))
+
+
+def _merged_ancestors(store: "MemoryStore", m: Memory) -> set[str]:
+    """The memory's id and those of every memory merged into it, at any depth."""
+    out, frontier = {m.id}, list(m.merged_from)
+    while frontier:
+        frontier = [i for i in frontier if i not in out]
+        out.update(frontier)
+        found = store._memories(sql_in("id", frontier)) if frontier else []
+        frontier = [i for x in found for i in x.merged_from]
+    return out
+
+
+def _iso_text(value: str | None) -> str | None:
+    if not value:
+        return None
+    try:
+        return iso(datetime.fromisoformat(value.replace("Z", "+00:00")))
+    except ValueError:
+        return value
 
 
 def chain_events(store: "MemoryStore", chain_id: str, ids: list[str]) -> list[dict[str, Any]]:
@@ -371,4 +432,4 @@ def chain_events(store: "MemoryStore", chain_id: str, ids: list[str]) -> list[di
     return sorted(out, key=lambda e: (e["time"] or "", e["store_version"] or 0))
 
 
-__all__ = ["AuditReport", "Figure", "Trace", "audit", "chain_events", "trace"]
+__all__ = ["AuditReport", "Figure", "Trace", "audit", "chain_events", "retrying", "trace"]

@@ -286,6 +286,10 @@ def _apply(store: "MemoryStore", report: CompactReport) -> None:
             report.skipped += 1
             continue
         kept_merges.append(g)
+        # Recalls folded in since the plan was made (the spool is flushed under the lock).
+        fresh = [current[m.id] for m in g.members]
+        g.merged.recall_count = sum(m.recall_count for m in fresh)
+        g.merged.last_recalled_at = max((m.last_recalled_at for m in fresh if m.last_recalled_at), default=None)
         upserts[g.merged.id] = g.merged
         for m in g.members:
             old = current[m.id]

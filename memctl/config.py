@@ -239,6 +239,18 @@ def _validate(cfg: Config) -> None:
         raise ConfigError("embedding.batch_size must be at least 1")
     if cfg.prompt.budget < 1:
         raise ConfigError("prompt.budget must be at least 1")
+    # Day counts: at least one day and at most a century (dates past year 9999 overflow).
+    for section, names in (("audit", ("stale_days",)),
+                           ("compact", ("goal_ttl_days", "task_ttl_days", "archive_after_days"))):
+        for name in names:
+            value = getattr(getattr(cfg, section), name)
+            if not 1 <= value <= 36_500:
+                raise ConfigError(f"{section}.{name} must be between 1 and 36500 days, got {value}")
+    a = cfg.audit
+    for name in ("max_duplicate_pairs", "max_contradicting_pairs", "max_expired_active", "max_secrets",
+                 "max_low_confidence_inferred", "max_noise_ratio"):
+        if getattr(a, name) < 0:
+            raise ConfigError(f"audit.{name} must not be negative")
 
 
 def config_from_dict(data: dict[str, Any]) -> Config:

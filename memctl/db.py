@@ -73,8 +73,8 @@ class Database:
     def version(self, name: str) -> int:
         return int(self.open(name).version)
 
-    def to_table(self, name: str, **kwargs: Any) -> pa.Table:
-        ds = self.open(name)
+    def to_table(self, name: str, version: int | None = None, **kwargs: Any) -> pa.Table:
+        ds = self.open(name, version)
         if kwargs.get("nearest") is not None:
             kwargs.setdefault("disable_scoring_autoprojection", True)
         return ds.to_table(**kwargs)

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
 from .db import sql_in, sql_str
-from .errors import NotFoundError, UsageError
+from .errors import MemctlError, NotFoundError, UsageError
 from .schema import Memory, iso
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ class Step:
     id: str
     version: int | None
     status: str
-    content: str
+    content: str | None  # None: forgotten
     previous_content: str | None = None
     store_version: int | None = None
     detail: dict[str, Any] = field(default_factory=dict)
@@ -67,7 +67,8 @@ class Step:
         return {
             "cause": self.cause, "time": self.time, "said_at": self.said_at, "id": self.id, "version": self.version, "status": self.status,
             "content": self.content, "previous_content": self.previous_content,
-            "diff": word_diff(self.previous_content, self.content) if self.previous_content is not None else [],
+            "diff": word_diff(self.previous_content, self.content)
+            if self.previous_content is not None and self.content is not None else [],
             "store_version": self.store_version, "detail": self.detail,
         }
 
@@ -126,6 +127,11 @@ def memory_history(store: "MemoryStore", ref: str) -> MemoryHistory:
                                   detail={"merged_into": e["memory_id"], "chain_id": into[0].chain_id if into else None,
                                           "members": e["related"]}))
             continue
+        if e["kind"] == "forgotten" and v is None:
+            # A forgotten version of this chain: its id, version and time, nothing of its text.
+            steps.append(Step("forget", e["time"], e["memory_id"], e["detail"].get("version"), "forgotten", None,
+                              store_version=e["store_version"], detail={"reason": e["detail"].get("reason")}))
+            continue
         if v is None or e["kind"] not in ("expired", "archived") and not (e["kind"] == "superseded" and e["detail"].get("cause") == "compact"):
             continue
         steps.append(Step(_STATUS_CAUSE[e["kind"]], e["time"], v.id, v.version, v.status, v.content,
@@ -152,20 +158,23 @@ class Point:
         return f"version {self.version}" if self.version is not None else (iso(self.time) or "")
 
 
+# Store versions count writes; a number this long is a compact date (20261129).
+_MAX_VERSION_DIGITS = 7
+
+
 def parse_point(value: str, option: str, now: datetime) -> Point:
     """`42` (a store version), an ISO-8601 time, or an age such as `30m`, `24h`, `7d`, `2w`."""
     text = value.strip()
-    if text.isdigit():
+    if text.isdigit() and len(text) <= _MAX_VERSION_DIGITS:
         return Point(version=int(text))
     rel = _RELATIVE.match(text)
-    if rel:
-        return Point(time=now - timedelta(**{_UNITS[rel.group(2)]: int(rel.group(1))}))
-    from .conversations import parse_time
-    from .errors import InputError
-
     try:
+        if rel:
+            return Point(time=now - timedelta(**{_UNITS[rel.group(2)]: int(rel.group(1))}))
+        from .conversations import parse_time
+
         return Point(time=parse_time(text, option))
-    except InputError:
+    except (ValueError, OverflowError, MemctlError):
         raise UsageError(f"{option}: {value!r} is not a store version, an ISO-8601 time or an age like 24h / 7d") from None
 
 
@@ -202,9 +211,26 @@ class StoreDiff:
                 "counts": self.counts(), "changes": [c.to_dict() for c in self.changes]}
 
 
+def _utc(point: Point | None) -> Point | None:
+    """Naive times are UTC, in the library as on the command line."""
+    if point is not None and point.time is not None and point.time.tzinfo is None:
+        return Point(point.version, point.time.replace(tzinfo=timezone.utc))
+    return point
+
+
 def store_diff(store: "MemoryStore", start: Point, end: Point | None = None, user: str | None = None) -> StoreDiff:
     from .conversations import check_user_id
 
+    start, end = _utc(start), _utc(end)
+    assert start is not None
+    current = store.db.version("memories")
+    for point, name in ((start, "start"), (end, "end")):
+        if point is not None and point.version is not None and point.version > current:
+            raise UsageError(f"the {name} version {point.version} is past the store's current version {current}")
+    if end is not None:
+        if start.version is not None and end.version is not None and end.version < start.version or \
+                start.time is not None and end.time is not None and end.time < start.time:
+            raise UsageError(f"the end ({end.label()}) is before the start ({start.label()})")
     where = ["kind <> 'recalled'"]
     for point, op in ((start, ">"), (end, "<=")):
         if point is None:

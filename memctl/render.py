@@ -41,6 +41,20 @@ def console(stderr: bool = False) -> Any:
     return Console(file=stream, highlight=False, soft_wrap=False, width=width)
 
 
+def _text(value: Any) -> Any:
+    """Stored text as a table cell: shown as is, never read as Rich markup ("[/]" in a
+    memory must not break or restyle the output)."""
+    from rich.text import Text
+
+    return Text("" if value is None else str(value))
+
+
+def _esc(value: Any) -> str:
+    from rich.markup import escape
+
+    return escape("" if value is None else str(value))
+
+
 def _short(ts: Any) -> str:
     text = iso(ts) or ""
     return text[:10]
@@ -103,9 +117,9 @@ def _recall_table(result: RecallResult, explain: bool) -> None:
 
     c = console()
     if not result.hits:
-        c.print(f"[dim]No memories of {result.user} match this query.[/dim]")
+        c.print(f"[dim]No memories of {_esc(result.user)} match this query.[/dim]")
         return
-    table = Table(title=f"Memories of {result.user} for: {result.query}", title_justify="left")
+    table = Table(title=_text(f"Memories of {result.user} for: {result.query}"), title_justify="left")
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("score", justify="right", no_wrap=True)
     table.add_column("type", no_wrap=True)
@@ -119,7 +133,7 @@ def _recall_table(result: RecallResult, explain: bool) -> None:
     table.add_column("id", style="dim", no_wrap=True, min_width=16)
     for n, hit in enumerate(result.hits, 1):
         m, p = hit.memory, hit.parts
-        row = [str(n), f"{p.score:.3f}", m.type, m.content]
+        row = [str(n), f"{p.score:.3f}", m.type, _text(m.content)]
         if explain:
             row += [f"{p.dense:.2f}", f"{p.lexical:.2f}", f"{p.topic:.0f}", f"{p.importance:.2f}", f"{p.recency:.2f}"]
         else:
@@ -156,7 +170,7 @@ def ingest(report: IngestReport, as_json: bool) -> None:
         else:
             table.add_column(col, no_wrap=True)
     for ch in report.changes:
-        table.add_row(ch.action, ch.memory.user_id, ch.memory.type, ch.memory.content, ch.reason, ch.memory.id)
+        table.add_row(ch.action, _text(ch.memory.user_id), ch.memory.type, _text(ch.memory.content), _text(ch.reason), ch.memory.id)
     c.print(table)
 
 
@@ -179,9 +193,9 @@ def forget(report: Any, as_json: bool, stderr: bool = False) -> None:
         table.add_column("content", overflow="fold", ratio=1)
     table.add_column("id", style="dim", no_wrap=True, min_width=16)
     for m in report.memories:
-        row = [m.user_id, m.type, m.status, str(m.version)]
+        row = [_text(m.user_id), m.type, m.status, str(m.version)]
         if report.dry_run:
-            row.append(m.content)
+            row.append(_text(m.content))
         table.add_row(*row, m.id)
     c.print(table)
     if report.stats is not None:
@@ -206,14 +220,14 @@ def compact(report: Any, as_json: bool) -> None:
         for col in ("user", "type", "merged into", "members"):
             table.add_column(col, overflow="fold", ratio=1 if col in ("merged into", "members") else None)
         for m in report.merges:
-            table.add_row(m.user, m.type, m.merged.content, "\n".join(f"{x.content} ({x.id})" for x in m.members))
+            table.add_row(_text(m.user), m.type, _text(m.merged.content), _text("\n".join(f"{x.content} ({x.id})" for x in m.members)))
         c.print(table)
     if report.retired:
         table = Table(title="superseded, expired, archived", title_justify="left")
         for col in ("action", "user", "type", "content", "why", "id"):
             table.add_column(col, overflow="fold", ratio=1 if col == "content" else None)
         for r in report.retired:
-            table.add_row(r.action, r.memory.user_id, r.memory.type, r.memory.content, r.reason, r.memory.id)
+            table.add_row(r.action, _text(r.memory.user_id), r.memory.type, _text(r.memory.content), _text(r.reason), r.memory.id)
         c.print(table)
     if report.maintenance:
         m = report.maintenance
@@ -238,10 +252,10 @@ def audit(report: Any, as_json: bool) -> None:
     c = console()
     st, counts = report.store, report.counts
     t = st["tables"]
-    c.print(f"Store {st['path']}: model {st['model']} ({st['dim']} dims), schema {st['schema_version']}, "
+    c.print(f"Store {_esc(st['path'])}: model {st['model']} ({st['dim']} dims), schema {st['schema_version']}, "
             f"{st['files']} files, {st['bytes'] / 1e6:.1f} MB; table versions: "
             + ", ".join(f"{n} v{x['version']} ({x['rows']} rows, {x['versions_kept']} kept)" for n, x in t.items()))
-    scope = f"user {report.user}" if report.user else f"{counts['users']} users"
+    scope = f"user {_esc(report.user)}" if report.user else f"{counts['users']} users"
     c.print(f"{counts['memories']} memories of {scope}: "
             + ", ".join(f"{n} {s}" for s, n in counts["by_status"].items())
             + (f"; {counts['recalls_pending']} recalls not yet folded in" if counts.get("recalls_pending") else ""))
@@ -260,14 +274,14 @@ def audit(report: Any, as_json: bool) -> None:
             users.add_column(s, justify="right")
         top = sorted(counts["by_user"].items(), key=lambda kv: -sum(kv[1].values()))[:20]
         for u, row in top:
-            users.add_row(u, *[str(row.get(s, 0)) for s in statuses])
+            users.add_row(_text(u), *[str(row.get(s, 0)) for s in statuses])
         c.print(users)
     health = Table(title="health", title_justify="left")
     for col in ("figure", "value", "limit", "", "meaning", "examples"):
         health.add_column(col, overflow="fold", ratio=1 if col in ("meaning", "examples") else None)
     for f in report.health:
         mark = "[red]FAIL[/]" if f.failed else ("ok" if f.limit is not None else "")
-        health.add_row(f.name, f"{f.value:g}", "" if f.limit is None else f"{f.limit:g}", mark, f.meaning,
+        health.add_row(f.name, f"{f.value:g}", "" if f.limit is None else f"{f.limit:g}", mark, _text(f.meaning),
                        " ".join(f.examples[:3]))
     c.print(health)
 
@@ -282,7 +296,7 @@ def trace(t: Any, as_json: bool) -> None:
     c = console()
     m, d = t.memory, t.to_dict()
     c.print(f"[bold]{escape(m.content)}[/]")
-    c.print(f"id {m.id}  chain {m.chain_id} v{m.version}  user {m.user_id}  {m.type}  {m.status}  "
+    c.print(f"id {m.id}  chain {m.chain_id} v{m.version}  user {_esc(m.user_id)}  {m.type}  {m.status}  "
             f"importance {m.importance:.2f}  confidence {m.confidence:.2f}  {m.source_type}  cause {m.cause}")
     c.print(f"valid {_short(m.valid_from) or '-'} .. {_short(m.valid_to) or '-'}; recalled {d['recall_count']} times"
             + (f", last {_short(m.last_recalled_at)}" if m.last_recalled_at else ""))
@@ -290,18 +304,18 @@ def trace(t: Any, as_json: bool) -> None:
     for col in ("session", "turn", "time", "clause"):
         sources.add_column(col, overflow="fold", ratio=1 if col == "clause" else None)
     for s in m.sources:
-        sources.add_row(s.session, s.turn, iso(s.time) or "", s.clause)
+        sources.add_row(_text(s.session), _text(s.turn), iso(s.time) or "", _text(s.clause))
     c.print(sources)
     if len(t.chain) > 1 or t.merged_from or t.merged_into:
         chain = Table(title="versions and merges", title_justify="left")
         for col in ("version", "status", "cause", "content", "id"):
             chain.add_column(col, overflow="fold", ratio=1 if col == "content" else None)
         for v in t.chain:
-            chain.add_row(str(v.version), v.status, v.cause, v.content, v.id)
+            chain.add_row(str(v.version), v.status, v.cause, _text(v.content), v.id)
         for v in t.merged_from:
-            chain.add_row("", v.status, "merged from", v.content, v.id)
+            chain.add_row("", v.status, "merged from", _text(v.content if v.status != "forgotten" else "(forgotten)"), v.id)
         if t.merged_into is not None:
-            chain.add_row("", t.merged_into.status, "merged into", t.merged_into.content, t.merged_into.id)
+            chain.add_row("", t.merged_into.status, "merged into", _text(t.merged_into.content), t.merged_into.id)
         c.print(chain)
     if t.recalls:
         shown = ", ".join(x[:19] for x in t.recalls[-10:])
@@ -312,7 +326,7 @@ def trace(t: Any, as_json: bool) -> None:
             events.add_column(col, overflow="fold", ratio=1 if col == "detail" else None)
         for e in t.events:
             detail = ", ".join(f"{k}={v}" for k, v in e["detail"].items() if k != "members")
-            events.add_row((e["time"] or "")[:19], e["kind"], str(e["store_version"]), detail)
+            events.add_row((e["time"] or "")[:19], e["kind"], str(e["store_version"]), _text(detail))
         c.print(events)
 
 
@@ -323,7 +337,7 @@ def history(h: Any, as_json: bool) -> None:
     from rich.table import Table
 
     c = console()
-    c.print(f"Memory chain {h.chain_id} of user {h.user}: {len(h.steps)} steps, oldest first.")
+    c.print(f"Memory chain {h.chain_id} of user {_esc(h.user)}: {len(h.steps)} steps, oldest first.")
     table = Table()
     for col in ("#", "when", "cause", "version", "status", "change", "id"):
         table.add_column(col, overflow="fold", ratio=1 if col == "change" else None, no_wrap=col in ("time", "id"))
@@ -332,13 +346,11 @@ def history(h: Any, as_json: bool) -> None:
         if d["diff"]:
             change = _diff_markup(d["diff"])
         else:
-            from rich.markup import escape
-
-            change = escape(step.content)
+            change = _esc(step.content) if step.content is not None else "[dim](forgotten)[/]"
         for member in step.detail.get("merged_from", []):
-            change += f"\n  [dim]merged from {member['id']}: {member['content']}[/]"
+            change += f"\n  [dim]merged from {member['id']}: {_esc(member['content'] or '(forgotten)')}[/]"
         if step.detail.get("reason"):
-            change += f"\n  [dim]{step.detail['reason']}[/]"
+            change += f"\n  [dim]{_esc(step.detail['reason'])}[/]"
         table.add_row(str(n), (step.said_at or step.time or "")[:19], step.cause, str(step.version or ""), step.status, change, step.id)
     c.print(table)
 
@@ -352,7 +364,7 @@ def store_diff(d: Any, as_json: bool) -> None:
 
     c = console()
     counts = d.counts()
-    scope = f" for user {d.user}" if d.user else ""
+    scope = f" for user {_esc(d.user)}" if d.user else ""
     c.print(f"Changes from {d.start.label()} to {d.end.label() if d.end else 'now'}{scope}: "
             + (", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "none"))
     if not d.changes:
@@ -366,5 +378,5 @@ def store_diff(d: Any, as_json: bool) -> None:
             text += "".join(f"\n  [dim]<- {m['id']}: {escape(m['content'] or '(forgotten)')}[/]" for m in ch.detail["members"])
         elif ch.detail.get("reason"):
             text += f"\n  [dim]{escape(str(ch.detail['reason']))}[/]"
-        table.add_row((ch.time or "")[:19], ch.kind, ch.user or "", text, ch.id or "")
+        table.add_row((ch.time or "")[:19], ch.kind, _text(ch.user), text, ch.id or "")
     c.print(table)

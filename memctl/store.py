@@ -541,21 +541,23 @@ class MemoryStore:
 
     def trace(self, memory_id: str) -> Any:
         """One memory with its sources, versions, merges and recall history (a Trace)."""
-        from .audit import trace
+        from .audit import retrying, trace
 
-        return trace(self, memory_id)
+        return retrying(self, lambda: trace(self, memory_id))
 
     def history(self, ref: str) -> Any:
         """The versions of one memory (by memory or chain id), oldest first (a MemoryHistory)."""
+        from .audit import retrying
         from .history import memory_history
 
-        return memory_history(self, ref)
+        return retrying(self, lambda: memory_history(self, ref))
 
     def diff(self, start: Any, end: Any = None, user: str | None = None) -> Any:
         """What changed between two points (history.Point: a store version or a time)."""
+        from .audit import retrying
         from .history import store_diff
 
-        return store_diff(self, start, end, user)
+        return retrying(self, lambda: store_diff(self, start, end, user))
 
     def _try_flush(self) -> None:
         from .errors import LockTimeoutError

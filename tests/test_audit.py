@@ -258,3 +258,122 @@ def test_the_joined_secret_scan_finds_exactly_what_a_text_by_text_scan_finds(sto
         monkeypatch.setattr(audit_module, "_SCAN_CHUNK", size)
         figure = store.audit().figure("secrets")
         assert set(figure.examples) == expected and figure.value == 2 * len(expected)  # content + source clause
+
+
+def test_stored_text_that_looks_like_markup_is_shown_as_is(store, cli):
+    text = "User marks todo items with [/] and [bold]x[/bold] in notes"
+    a, _b = seed(store, "u1", [("preference", text), ("preference", text + ".")])
+    assert cli("compact", "--store", store.dir).code == 0
+    for args in (["audit", "--id", a.id], ["diff", a.id], ["diff", "--since", "1d"], ["recall", "todo notes", "--user", "u1"],
+                 ["audit"]):
+        r = cli(*args, "--store", store.dir)
+        assert r.code == 0, (args, r.err)
+        if args[0] != "audit" or len(args) > 1:
+            assert "[/] and [bold]x[/bold]" in r.out, args
+
+
+@pytest.mark.parametrize("args", [
+    ["--since", "1h", "--to", "2h"], ["--from", "5", "--to", "2"], ["--from", "999"], ["--since", "99999999999999999999"],
+    ["--since", "100000000d"],
+])
+def test_impossible_ranges_exit_2(tmp_path, store, cli, args):
+    write_json(tmp_path / "a.json", conversation("u1", "s1", "I am allergic to peanuts."))
+    store.ingest([str(tmp_path / "a.json")])
+    r = cli("diff", *args, "--store", store.dir)
+    assert r.code == 2 and r.err.count("\n") == 1 and "unexpected" not in r.err, r.err
+
+
+def test_a_compact_date_is_a_time_and_naive_times_are_utc(tmp_path, store, monkeypatch):
+    assert parse_point("20261129", "--since", NOW).time == datetime(2026, 11, 29, tzinfo=timezone.utc)
+    write_json(tmp_path / "a.json", conversation("u1", "s1", "I am allergic to peanuts."))
+    store.ingest([str(tmp_path / "a.json")])
+    written = datetime.now(timezone.utc)
+    monkeypatch.setenv("TZ", "Asia/Shanghai")
+    time.tzset()
+    try:
+        naive = (written - timedelta(minutes=5)).replace(tzinfo=None)
+        assert store.diff(Point(time=naive)).counts() == {"added": 1}
+        assert store.diff(Point(time=naive + timedelta(minutes=10))).counts() == {}
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_bad_audit_settings_are_refused_with_one_line(store, cli):
+    path = store.dir / "memctl.toml"
+    original = path.read_text()
+    for bad in ("stale_days = 100000000", "stale_days = -5", "max_secrets = -1"):
+        path.write_text(original.replace("stale_days = 90", bad) if "stale" in bad else original.replace("max_secrets = 0", bad))
+        r = cli("audit", "--store", store.dir)
+        assert r.code != 0 and r.err.count("\n") == 1 and "unexpected" not in r.err, (bad, r.err)
+
+
+def test_pending_recalls_are_counted_for_the_audited_user_only(store):
+    seed(store, "u1", [("profile", "User is a nurse")])
+    seed(store, "u2", [("profile", "User is a pilot")])
+    store.recall("nurse", "u1")
+    store.recall("a nurse", "u1")
+    store.recall("pilot", "u2")
+    assert store.audit("u2").counts["recalls_pending"] == 1
+    assert store.audit("u1").counts["recalls_pending"] == 2
+    assert store.audit().counts["recalls_pending"] == 3
+
+
+def test_a_merged_memory_keeps_its_members_recall_history(store):
+    a, b = seed(store, "u1", [("preference", "User likes short answers with code first"),
+                              ("preference", "User likes short answers with the code first")])
+    store.recall("short answers", "u1")  # both members, still in the spool when compact runs
+    report = store.compact()
+    merged = report.merges[0].merged
+    assert store.get(merged.id).recall_count == 2
+    t = store.trace(merged.id).to_dict()
+    assert t["recall_count"] == 2 and len(t["recalled_at"]) == 1 and t["recalled_at"][0].endswith("Z")
+    assert {m["id"] for m in t["merged_from"]} == {a.id, b.id}
+
+
+def test_forgotten_versions_and_members_show_by_id_only(tmp_path, store, cli):
+    current = _corrected(tmp_path, store)
+    old_id = store.chain(current.chain_id)[0].id
+    store.forget(ids=[current.id])
+    steps = cli("diff", old_id, "--json", "--store", store.dir).json()["steps"]
+    assert steps[-1]["cause"] == "forget" and steps[-1]["id"] == current.id and steps[-1]["content"] is None
+    assert steps[-1]["version"] == 2 and "带壳" not in json.dumps(steps)
+    table = cli("diff", old_id, "--store", store.dir)
+    assert table.code == 0 and "(forgotten)" in table.out and "带壳" not in table.out
+    # A merge whose member is forgotten afterwards lists the member's id only.
+    a, b = seed(store, "u9", [("preference", "User likes green tea in the morning"),
+                              ("preference", "User likes green tea in the morning.")])
+    merged = store.compact().merges[0].merged
+    store.forget(ids=[a.id])
+    t = cli("audit", "--id", merged.id, "--json", "--store", store.dir).json()
+    assert {"id": a.id, "content": "", "status": "forgotten"} in t["merged_from"]
+    assert cli("audit", "--id", merged.id, "--store", store.dir).code == 0
+
+
+def test_audit_survives_a_compaction_running_meanwhile(store):
+    """Audit takes no lock: a compaction deleting old table versions under it makes it
+    start again on the new version, never fail."""
+    import threading
+
+    seed(store, "u1", [("behavior", f"User walks {n} km every day") for n in range(40)])
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def writer() -> None:
+        try:
+            for n in range(12):
+                seed(store, "u1", [("preference", f"User likes tea number {n}"), ("preference", f"User likes tea number {n}.")])
+                store.compact(wait=True)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+        finally:
+            stop.set()
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    audits = 0
+    while not stop.is_set():
+        store.audit()
+        audits += 1
+    thread.join()
+    assert not errors and audits > 3
