@@ -126,7 +126,7 @@ def _run(store: "MemoryStore", user: str | None, dry_run: bool, progress: Callab
         return report
     with store.lock.hold():
         store._flush_recalls()
-        _apply(store, report)
+        _apply(store, report, where)
         report.maintenance = _maintain(store)
     return report
 
@@ -263,15 +263,21 @@ class Planner:
         return False
 
 
-def _apply(store: "MemoryStore", report: CompactReport) -> None:
+# Up to this many memories to re-check are looked up by id; more are picked from one scan.
+_LOOKUP_LIMIT = 2000
+
+
+def _apply(store: "MemoryStore", report: CompactReport, where: str) -> None:
     """Write the plan; drop any action whose memories changed since the snapshot."""
     involved = {m.id for g in report.merges for m in g.members} | {r.memory.id for r in report.retired}
     involved |= {r.by.id for r in report.retired if r.by}
-    current: dict[str, Memory] = {}
-    ids = sorted(involved)
-    for i in range(0, len(ids), 2000):
-        for m in store._memories(sql_in("id", ids[i : i + 2000]), with_vectors=True):
-            current[m.id] = m
+    # Their state now: a memory no longer active has changed. A few ids are looked up;
+    # many are picked from one scan (a lookup per chunk would grow with the square).
+    if len(involved) <= _LOOKUP_LIMIT:
+        fresh = store._memories(sql_in("id", involved), with_vectors=True) if involved else []
+    else:
+        fresh = store._memories(where, with_vectors=True, ids=involved)
+    current: dict[str, Memory] = {m.id: m for m in fresh}
 
     def unchanged(m: Memory) -> bool:
         now = current.get(m.id)

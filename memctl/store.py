@@ -166,9 +166,16 @@ class MemoryStore:
         e = self.config.embedding
         return rescaler(e.similarity_floor, e.similarity_ceiling)(cosines)
 
-    def _memories(self, filter: str | None, with_vectors: bool = False, limit: int | None = None) -> list[Memory]:
+    def _memories(self, filter: str | None, with_vectors: bool = False, limit: int | None = None,
+                  ids: set[str] | None = None) -> list[Memory]:
+        """Rows matching `filter` (and, if given, whose id is in `ids`: one scan however many)."""
         columns = MEMORY_COLUMNS + (["vector", "context_vector", "context_text"] if with_vectors else [])
         table = self.db.to_table("memories", columns=columns, filter=filter, limit=limit)
+        if ids is not None:
+            import pyarrow as pa
+            import pyarrow.compute as pc
+
+            table = table.filter(pc.is_in(table.column("id"), value_set=pa.array(sorted(ids), pa.string())))
         text_columns = [c for c in columns if c not in ("vector", "context_vector")]
         memories = [Memory.from_row(r) for r in table.select(text_columns).to_pylist()]
         if with_vectors and memories:

@@ -63,6 +63,27 @@ def test_a_contradiction_whose_newer_side_is_merged_is_still_resolved(store):
     assert _at(store).compact().changes == 0
 
 
+@pytest.mark.parametrize("lookup_limit", [0, 2000])
+def test_the_plan_is_checked_against_the_store_by_lookup_or_by_scan(store, monkeypatch, lookup_limit):
+    import memctl.compaction as compaction
+
+    monkeypatch.setattr(compaction, "_LOOKUP_LIMIT", lookup_limit)
+    seed(store, "u1", [("preference", "User likes short answers with code first"),
+                       ("preference", "User likes short answers with the code first"),
+                       ("preference", "User likes hiking in the Alps")])
+    first, second, third = seed(store, "u2", [("preference", "User drinks green tea"), ("preference", "User drinks green tea."),
+                                              ("preference", "User plays chess")])
+    plan = _at(store).compact(dry_run=True)
+    assert len(plan.merges) == 2
+    with store.lock.hold():  # another process reinforced one member of u2's cluster since
+        row = store._memories(f"id = '{second.id}'", with_vectors=True)[0]
+        row.updated_at, row.reinforced_count = NOW, 1
+        store.db.upsert("memories", [row.to_row()], "id")
+        compaction._apply(_at(store), plan, "status = 'active'")
+    assert plan.skipped == 1 and [g.user for g in plan.merges] == ["u1"]
+    assert len(store.memories("u1")) == 2 and len(store.memories("u2")) == 3
+
+
 def test_expiry_and_archive(store):
     seed(store, "u3", [("goal", "User wants to visit Sanya for the new year"),
                        ("task", "User flies to Tokyo on Friday"),
