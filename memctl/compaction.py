@@ -185,7 +185,8 @@ class Planner:
         the most central, most reinforced memories represent first."""
         if len(pool) < 2:
             return pool, False
-        sims = self.same(np.vstack([m.vector for m in pool]) @ np.vstack([m.vector for m in pool]).T)
+        matrix = np.vstack([m.vector for m in pool])
+        sims = self.same(matrix @ matrix.T)
         negative = [self._negative(m) for m in pool]
         # Centrality counts only close neighbours: the member most like the others of its
         # cluster, not the one vaguely like everything.

@@ -169,8 +169,8 @@ def _sniff(text: str, name: str) -> str:
     return "transcript"
 
 
-def _json_error(name: str, exc: json.JSONDecodeError, line_offset: int = 0) -> InputError:
-    return InputError(f"{name}: invalid JSON at line {exc.lineno + line_offset} column {exc.colno}: {exc.msg}")
+def _json_error(name: str, exc: json.JSONDecodeError) -> InputError:
+    return InputError(f"{name}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
 
 
 def _read_json(text: str, name: str, user: str | None, session: str) -> list[Conversation]:

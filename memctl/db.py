@@ -154,9 +154,8 @@ class Database:
             for column in indexed:
                 self.open(name).create_scalar_index(column, "BTREE", replace=True)
         elif needs:
-            ds.optimize.compact_files(materialize_deletions_threshold=0.0)
-            if _indices(self.open(name)):
-                self.open(name).optimize.optimize_indices()
+            self.optimize(name, purge=True)
+            return {"rewritten": 1}
         self.open(name).cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
         return {"rewritten": int(needs)}
 

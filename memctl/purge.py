@@ -14,7 +14,7 @@ All under the store lock, so a concurrent writer never sees a half-purged store.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .db import sql_in, sql_str
@@ -33,8 +33,6 @@ class PurgeStats:
     turns_trimmed: int = 0
     files_before: int = 0
     files_after: int = 0
-    versions_removed: bool = False
-    forgotten: list[Memory] = field(default_factory=list)
 
 
 def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user: str | None = None) -> PurgeStats:
@@ -47,7 +45,6 @@ def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user:
         doomed.extend(store._memories(sql_in("id", chunk)))
     if not doomed:
         return stats
-    stats.forgotten = doomed
     stats.memories = len(doomed)
     doomed_ids = {m.id for m in doomed}
     turn_keys = {s.turn_key for m in doomed for s in m.sources}
@@ -58,15 +55,15 @@ def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user:
         for chunk in _chunks(sorted(doomed_ids)):
             store.db.delete("memories", sql_in("id", chunk))
 
-    # Which of those turns do remaining memories still come from, and through which clauses?
+    # The memories that remain from those turns, and through which clauses.
     users = sorted({m.user_id for m in doomed})
+    touched = [m for user in users for m in store._memories(f"user_id = {sql_str(user)}", with_vectors=True)
+               if any(s.turn_key in turn_keys for s in m.sources)]
     remaining: dict[str, list[str]] = {}
-    for user in users:
-        table = store.db.to_table("memories", columns=["sources"], filter=f"user_id = {sql_str(user)}")
-        for sources in table.column("sources").to_pylist():
-            for s in sources or []:
-                if s["turn_key"] in turn_keys:
-                    remaining.setdefault(s["turn_key"], []).append(s["clause"])
+    for m in touched:
+        for src in m.sources:
+            if src.turn_key in turn_keys:
+                remaining.setdefault(src.turn_key, []).append(src.clause)
     updates: list[dict[str, Any]] = []
     trimmed: dict[str, str | None] = {}
     for chunk in _chunks(sorted(turn_keys)):
@@ -84,10 +81,8 @@ def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user:
             updates.append(row)
     if updates:
         store.db.upsert("turns", updates, "turn_key")
-    # Remaining memories from those turns: their context becomes the trimmed turn text, and
-    # the turn's embedding (which saw the forgotten words) is dropped.
-    touched = [m for user in users for m in store._memories(f"user_id = {sql_str(user)}", with_vectors=True)
-               if any(s.turn_key in turn_keys for s in m.sources)]
+    # Their context becomes the trimmed turn text, and the turn's embedding (which saw the
+    # forgotten words) is dropped.
     for m in touched:
         m.context_vector = None
         first = next((s.turn_key for s in m.sources if s.turn_key in turn_keys), None)
@@ -111,7 +106,6 @@ def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user:
         before += result["files_before"]
         after += result["files_after"]
     stats.files_before, stats.files_after = before, after
-    stats.versions_removed = True
     return stats
 
 
@@ -122,7 +116,7 @@ def _in_or_all(ids: set[str], user: str, store: "MemoryStore") -> str:
 
 
 def _chunks(items: list[str]) -> list[list[str]]:
-    return [items[i : i + _CHUNK] for i in range(0, len(items), _CHUNK)] or [[]]
+    return [items[i : i + _CHUNK] for i in range(0, len(items), _CHUNK)]
 
 
 @dataclass

@@ -25,6 +25,7 @@ from .extract import Candidate, ForgetRequest, Item, Negation
 from .extract.normalize import negated
 from .extract.rules import Rules
 from .lexical import overlap
+from .results import IngestChange
 from .schema import Memory, Source
 
 
@@ -37,16 +38,6 @@ def new_id() -> str:
 
 
 @dataclass
-class Change:
-    """One line of an ingest report: what happened to which memory, and why."""
-
-    action: str  # added | reinforced | superseded | forgotten
-    memory: Memory
-    previous: Memory | None = None
-    reason: str = ""
-
-
-@dataclass
 class Plan:
     upserts: dict[str, Memory] = field(default_factory=dict)
     # Memories already in the store that a forget request selected.
@@ -54,7 +45,7 @@ class Plan:
     # Source clauses of memories forgotten before they were ever written: their
     # turns must not keep that text.
     forgotten_clauses: dict[str, list[str]] = field(default_factory=dict)
-    changes: list[Change] = field(default_factory=list)
+    changes: list[IngestChange] = field(default_factory=list)
     events: list[dict[str, object]] = field(default_factory=list)
 
 
@@ -211,7 +202,7 @@ class Reconciler:
         memory.cause = "ingest"
         plan.upserts[memory.id] = memory
         pool.add(memory)
-        plan.changes.append(Change("added", memory, reason=c.type))
+        plan.changes.append(IngestChange("added", memory, reason=c.type))
         self._event(plan, "ingested", memory, turn=c.turn_key)
 
     def _reinforce(self, plan: Plan, m: Memory, c: Candidate) -> None:
@@ -226,7 +217,7 @@ class Reconciler:
         m.importance = max(m.importance, c.importance)
         m.updated_at = max(m.updated_at or self.now, c.time or self.now)
         plan.upserts[m.id] = m
-        plan.changes.append(Change("reinforced", m, reason="said again"))
+        plan.changes.append(IngestChange("reinforced", m, reason="said again"))
         self._event(plan, "reinforced", m, turn=c.turn_key)
 
     def _supersede(self, plan: Plan, pool: Pool, old: Memory, c: Candidate, vector: np.ndarray, cause: str) -> None:
@@ -238,7 +229,7 @@ class Reconciler:
         self._close(plan, pool, old, when)
         plan.upserts[new.id] = new
         pool.add(new)
-        plan.changes.append(Change("superseded", new, previous=old, reason=cause))
+        plan.changes.append(IngestChange("superseded", new, previous_id=old.id, reason=cause))
         self._event(plan, "superseded", old, related=[new.id], cause=cause)
         self._event(plan, "ingested", new, related=[old.id], cause=cause, turn=c.turn_key)
 
@@ -282,7 +273,7 @@ class Reconciler:
             else:
                 plan.forget_ids.add(m.id)
                 plan.upserts.pop(m.id, None)
-            plan.changes.append(Change("forgotten", m, reason="forget request"))
+            plan.changes.append(IngestChange("forgotten", m, reason="forget request"))
 
     def _forget_targets(self, pool: Pool, f: ForgetRequest, vector: np.ndarray) -> list[Memory]:
         r = self.rules.langs.get(f.lang) or self.rules.langs["en"]

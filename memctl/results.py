@@ -103,7 +103,6 @@ class RecallResult:
     query: str
     user: str
     hits: list[RecallHit] = field(default_factory=list)
-    candidates: int = 0
 
     def to_list(self) -> list[dict[str, Any]]:
         return [h.to_dict() for h in self.hits]

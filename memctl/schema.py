@@ -17,7 +17,6 @@ from typing import Any
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 1
 
 TS = pa.timestamp("us", tz="UTC")
 
@@ -117,21 +116,6 @@ MIGRATIONS_SCHEMA = pa.schema(
 # Read only where needed: the vectors and the context text are not shown in listings.
 MEMORY_COLUMNS = [f.name for f in memories_schema(1) if f.name not in ("vector", "context_vector", "context_text")]
 
-STATUSES = ("active", "superseded", "archived")
-SOURCE_TYPES = ("user_stated", "inferred")
-EVENT_KINDS = (
-    "ingested",
-    "reinforced",
-    "superseded",
-    "merged",
-    "expired",
-    "archived",
-    "recalled",
-    "forgotten",
-    "reembedded",
-)
-
-
 @dataclass
 class Source:
     session: str
@@ -144,7 +128,7 @@ class Source:
         return {
             "session": self.session,
             "turn": self.turn,
-            "time": _iso(self.time),
+            "time": iso(self.time),
             "clause": self.clause,
         }
 
@@ -222,11 +206,11 @@ class Memory:
             "confidence": round(self.confidence, 3),
             "source_type": self.source_type,
             "sources": [s.public() for s in self.sources],
-            "created_at": _iso(self.created_at),
-            "updated_at": _iso(self.updated_at),
-            "valid_from": _iso(self.valid_from),
-            "valid_to": _iso(self.valid_to),
-            "last_recalled_at": _iso(self.last_recalled_at),
+            "created_at": iso(self.created_at),
+            "updated_at": iso(self.updated_at),
+            "valid_from": iso(self.valid_from),
+            "valid_to": iso(self.valid_to),
+            "last_recalled_at": iso(self.last_recalled_at),
             "recall_count": self.recall_count,
             "reinforced_count": self.reinforced_count,
             "cause": self.cause,
@@ -236,11 +220,8 @@ class Memory:
         }
 
 
-def _iso(value: datetime | None) -> str | None:
+def iso(value: datetime | None) -> str | None:
     if value is None:
         return None
     return value.isoformat().replace("+00:00", "Z")
 
-
-def iso(value: datetime | None) -> str | None:
-    return _iso(value)

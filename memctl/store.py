@@ -29,9 +29,9 @@ from .embedding import Embedder, get_embedder, model_info
 from .errors import (
     ModelMismatchError, NotFoundError, SchemaError, StoreExistsError, StoreNotFoundError, UsageError,
 )
-from .lock import FileLock
+from .lock import FileLock, StoreLock
 from .migrations import SCHEMA_VERSION, migrate, read_meta
-from .results import IngestChange, IngestReport, RecallHit, RecallResult
+from .results import IngestReport, RecallHit, RecallResult
 from .schema import MEMORY_COLUMNS, Memory
 
 # Users with more active memories than this are recalled through the vector index
@@ -109,7 +109,7 @@ class MemoryStore:
             get_embedder(self.config.embedding.model)  # the default model loads in a thread
         self.clock = clock
         self.db = Database(_data_uri(self.dir, self.config))
-        self.lock = FileLock(self.dir / "store.lock", self.config.store.lock_timeout_seconds)
+        self.lock: StoreLock = FileLock(self.dir / "store.lock", self.config.store.lock_timeout_seconds)
         from .usage import RecallSpool
 
         self.spool = RecallSpool(self.dir)
@@ -397,7 +397,7 @@ class MemoryStore:
         for p in plans.values():
             for ch in p.changes:
                 counts[ch.action] += 1
-                report.changes.append(IngestChange(ch.action, ch.memory, ch.previous.id if ch.previous else None, ch.reason))
+                report.changes.append(ch)
         report.added = counts["added"]
         report.reinforced = counts["reinforced"]
         report.superseded = counts["superseded"]
@@ -476,7 +476,6 @@ class MemoryStore:
         topic = np.array([1.0 if qtopics & set(t or ()) else 0.0 for t in table.column("topics").to_pylist()], dtype=np.float32)
         importance = table.column("importance").to_numpy(zero_copy_only=False).astype(np.float32)
         idx = candidate_indices(dense, lexical, topic, importance, cfg.top_k_candidates)
-        result.candidates = len(idx)
         now = self.clock()
         candidates = [Memory.from_row(r) for r in table.take(idx).select(MEMORY_COLUMNS).to_pylist()]
         hits = [RecallHit(m, score(m, dense[i], lexical[i], topic[i], now, cfg)) for m, i in zip(candidates, idx)]

@@ -18,7 +18,6 @@ StoreOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON to stdout instead of a table.")]
 DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Show what would change; change nothing.")]
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
-UserOpt = Annotated[Optional[str], typer.Option("--user", "-u", help="The user whose memories to use.")]
 
 
 def open_from(store: Path | None, *, preload_model: bool = False, check_model: bool = True) -> "MemoryStore":

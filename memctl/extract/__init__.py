@@ -41,8 +41,8 @@ class TurnRecord:
 
 
 @dataclass
-class Candidate:
-    """A statement to remember (or to merge into what is remembered)."""
+class Said:
+    """Who said a clause, where and when: what every extracted item carries."""
 
     user_id: str
     session: str
@@ -50,6 +50,12 @@ class Candidate:
     turn_key: str
     time: datetime | None
     clause: str
+
+
+@dataclass
+class Candidate(Said):
+    """A statement to remember (or to merge into what is remembered)."""
+
     content: str
     type: str
     lang: str
@@ -65,29 +71,17 @@ class Candidate:
 
 
 @dataclass
-class Negation:
+class Negation(Said):
     """A bare "not anymore": the memory matching `context` (the question) stops being true."""
 
-    user_id: str
-    session: str
-    turn: str
-    turn_key: str
-    time: datetime | None
-    clause: str
     context: str
     lang: str
 
 
 @dataclass
-class ForgetRequest:
+class ForgetRequest(Said):
     """ "forget what I said about my address": select matching memories and forget them."""
 
-    user_id: str
-    session: str
-    turn: str
-    turn_key: str
-    time: datetime | None
-    clause: str
     target: str
     recent: bool
     lang: str

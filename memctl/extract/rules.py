@@ -80,9 +80,6 @@ class LangRules:
     def has(self, name: str, text: str) -> bool:
         return self.p[name].search(text) is not None
 
-    def search(self, name: str, text: str) -> re.Match[str] | None:
-        return self.p[name].search(text)
-
 
 def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
     data = _read(f"{lang}.toml", extra_dir)

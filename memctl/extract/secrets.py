@@ -83,8 +83,4 @@ def mask_secrets(text: str, rules: Rules) -> tuple[str, int]:
     return "".join(out), len(merged)
 
 
-def has_secret(text: str, rules: Rules) -> bool:
-    return bool(find_secrets(text, rules))
-
-
-__all__ = ["MASK", "find_secrets", "mask_secrets", "has_secret", "luhn_ok", "cn_id_ok"]
+__all__ = ["MASK", "find_secrets", "mask_secrets", "luhn_ok", "cn_id_ok"]

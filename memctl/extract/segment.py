@@ -38,7 +38,6 @@ class Clause:
     text: str
     lang: str
     sentence: int
-    index: int
 
 
 def language(text: str) -> str:
@@ -65,5 +64,5 @@ def split_clauses(text: str) -> list[Clause]:
                 continue
             part = part.strip(" \t,，、.。")
             if part and (_CJK.search(part) or _LATIN.search(part)):
-                out.append(Clause(part, language(part), s_idx, len(out)))
+                out.append(Clause(part, language(part), s_idx))
     return out
