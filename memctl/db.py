@@ -136,21 +136,24 @@ class Database:
         ds = self.open(name)
         return {"files_before": before, "files_after": _file_count(ds), "version": int(ds.version)}
 
+    def overwrite(self, name: str, table: pa.Table) -> None:
+        """Replace the table's rows (and schema) with `table` as a new version."""
+        import lance
+
+        lance.write_dataset(table, self.table_uri(name), schema=table.schema, mode="overwrite")
+
     def cluster(self, name: str, order: list[str] | None) -> dict[str, int]:
         """Rewrite a fragmented table as one data file sorted by `order` (one user's rows
         together: recall reads them from one place), rebuild its indexes, drop old versions.
 
         A table already in one clean file is left alone (a second run does nothing).
         """
-        import lance
-
         ds = self.open(name)
         fragments = ds.get_fragments()
         needs = len(fragments) > 1 or any(f.deletion_file() is not None for f in fragments)
         if needs and order and ds.count_rows() > 0:
             indexed = [idx.field_names[0] for idx in _indices(ds) if len(idx.field_names) == 1]
-            table = ds.to_table().sort_by([(column, "ascending") for column in order])
-            lance.write_dataset(table, self.table_uri(name), schema=ds.schema, mode="overwrite")
+            self.overwrite(name, ds.to_table().sort_by([(column, "ascending") for column in order]))
             for column in indexed:
                 self.open(name).create_scalar_index(column, "BTREE", replace=True)
         elif needs:

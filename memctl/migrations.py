@@ -15,7 +15,7 @@ import pyarrow as pa
 
 from .db import Database
 from .errors import SchemaError
-from .schema import EVENTS_SCHEMA, META_SCHEMA, MIGRATIONS_SCHEMA, TURNS_SCHEMA, memories_schema
+from .schema import EVENTS_SCHEMA, META_SCHEMA, MIGRATIONS_SCHEMA, TURNS_SCHEMA, context_text, memories_schema
 
 
 # The tables as 0001 created them; later migrations change them.
@@ -58,7 +58,7 @@ def _context_text(db: Database, meta: dict[str, str]) -> None:
     if "context_text" in ds.schema.names:
         return
     ds.add_columns(pa.field("context_text", pa.string()))
-    turns = {r["turn_key"]: f"{r['content']} {r['context']}" if r.get("context") else r["content"]
+    turns = {r["turn_key"]: context_text(r["content"], r.get("context"))
              for r in db.rows("turns", columns=["turn_key", "content", "context"], filter="content IS NOT NULL")}
     rows = db.to_table("memories").to_pylist()
     for row in rows:

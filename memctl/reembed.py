@@ -16,7 +16,7 @@ import numpy as np
 import pyarrow as pa
 
 from .migrations import write_meta
-from .schema import memories_schema
+from .schema import MEMORY_COLUMNS, context_input, context_text, memories_schema
 
 if TYPE_CHECKING:
     from .store import MemoryStore
@@ -38,40 +38,37 @@ class ReembedReport:
 def reembed(store: "MemoryStore", progress: Callable[[int, int], None] | None = None) -> ReembedReport:
     import time
 
-    from .embedding import get_embedder
+    from .embedding import embed_batched, get_embedder
 
     start = time.perf_counter()
     old_model = store.meta.get("model", "?")
     embedder = get_embedder(store.config.embedding.model)
+    size = store.config.embedding.batch_size
     with store.lock.hold():
         store._flush_recalls()
-        table = store.db.to_table("memories")
-        rows = table.drop_columns([c for c in ("vector", "context_vector") if c in table.column_names]).to_pylist()
-        size = store.config.embedding.batch_size
-        done = 0
+        table = store.db.to_table("memories", columns=MEMORY_COLUMNS + ["context_text", "context_vector"])
+        had_context = table.column("context_vector").is_valid().to_pylist()
+        rows = table.drop_columns(["context_vector"]).to_pylist()
+        # A context vector embeds what ingest embedded: the source turn whose text the
+        # memory keeps, cut as context_input() cuts it. A memory whose context vector a
+        # forget dropped keeps none.
+        turns = {context_text(r["content"], r["context"]): context_input(r["content"], r["context"]) for r in
+                 store.db.rows("turns", columns=["content", "context"], filter="content IS NOT NULL")}
+        inputs = sorted({turns.get(r["context_text"], r["context_text"]) for r, has in zip(rows, had_context)
+                         if has and r["context_text"]})
+        total = len(rows) + len(inputs)
 
-        def embed(texts: list[str]) -> np.ndarray:
-            nonlocal done
-            out = []
-            for i in range(0, len(texts), size):
-                out.append(embedder.embed(texts[i : i + size]))
-                done += len(texts[i : i + size])
-                if progress:
-                    progress(done, total)
-            return np.vstack(out) if out else np.zeros((0, embedder.dim), dtype=np.float32)
+        def report(offset: int) -> Callable[[int], None] | None:
+            return (lambda done: progress(offset + done, total)) if progress else None
 
-        texts = sorted({r["context_text"] for r in rows if r.get("context_text")})
-        total = len(rows) + len(texts)
-        vectors = embed([r["content"] for r in rows])
-        context = dict(zip(texts, embed(texts)))
-        for row, vector in zip(rows, vectors):
+        vectors = embed_batched(embedder, [r["content"] for r in rows], size, report(0))
+        context = dict(zip(inputs, embed_batched(embedder, inputs, size, report(len(rows)))))
+        for row, vector, has in zip(rows, vectors, had_context):
             row["vector"] = vector
-            text = row.get("context_text")
-            row["context_vector"] = context[text].astype(np.float16) if text else None
+            text = row["context_text"]
+            row["context_vector"] = context[turns.get(text, text)].astype(np.float16) if has and text else None
         schema = memories_schema(embedder.dim)
-        import lance
-
-        lance.write_dataset(pa.Table.from_pylist(rows, schema=schema), store.db.table_uri("memories"), schema=schema, mode="overwrite")
+        store.db.overwrite("memories", pa.Table.from_pylist(rows, schema=schema))
         store.meta.update(model=embedder.model_id, dim=str(embedder.dim))
         write_meta(store.db, store.meta)
         store.db.ensure_index("memories", "user_id")
@@ -79,4 +76,4 @@ def reembed(store: "MemoryStore", progress: Callable[[int, int], None] | None = 
                              store.db.version("memories"), store.clock())
         store.db.optimize("memories", purge=True)
     store._embedder = embedder
-    return ReembedReport(old_model, embedder.model_id, embedder.dim, len(rows), len(texts), time.perf_counter() - start)
+    return ReembedReport(old_model, embedder.model_id, embedder.dim, len(rows), len(inputs), time.perf_counter() - start)

@@ -25,14 +25,14 @@ from . import __version__
 from .config import CONFIG_FILENAME, MEMORY_TYPES, STORE_DIRNAME, Config, load_config, resolve_store_dir, write_config
 from .conversations import Conversation, check_user_id, clean, read_sources
 from .db import Database, sql_in, sql_str
-from .embedding import Embedder, get_embedder, model_info
+from .embedding import Embedder, embed_batched, get_embedder, model_info
 from .errors import (
     ModelMismatchError, NotFoundError, SchemaError, StoreExistsError, StoreNotFoundError, UsageError,
 )
 from .lock import FileLock, StoreLock
 from .migrations import SCHEMA_VERSION, migrate, read_meta
 from .results import IngestReport, RecallHit, RecallResult
-from .schema import MEMORY_COLUMNS, Memory
+from .schema import FULL_MEMORY_COLUMNS, MEMORY_COLUMNS, Memory, context_input, context_text
 
 # Users with more active memories than this are recalled through the vector index
 # (top_k_candidates nearest) instead of an exact pass over all their memories.
@@ -146,9 +146,7 @@ class MemoryStore:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, int(self.meta["dim"])), dtype=np.float32)
-        size = self.config.embedding.batch_size
-        parts = [self.embedder.embed(list(texts[i : i + size])) for i in range(0, len(texts), size)]
-        return np.vstack(parts)
+        return embed_batched(self.embedder, texts, self.config.embedding.batch_size)
 
     def hash(self, text: str) -> str:
         """Keyed hash of a text for the event log: proves identity without keeping the text."""
@@ -169,7 +167,7 @@ class MemoryStore:
     def _memories(self, filter: str | None, with_vectors: bool = False, limit: int | None = None,
                   ids: set[str] | None = None) -> list[Memory]:
         """Rows matching `filter` (and, if given, whose id is in `ids`: one scan however many)."""
-        columns = MEMORY_COLUMNS + (["vector", "context_vector", "context_text"] if with_vectors else [])
+        columns = FULL_MEMORY_COLUMNS if with_vectors else MEMORY_COLUMNS
         table = self.db.to_table("memories", columns=columns, filter=filter, limit=limit)
         if ids is not None:
             import pyarrow as pa
@@ -297,8 +295,8 @@ class MemoryStore:
         # Each source turn's own embedding (with the message it answered): memories' context.
         turns = {t.turn_key: t for ex in extractions for t in ex.turns}
         needed = sorted({i.turn_key for i in items if isinstance(i, Candidate)})
-        context_vectors = self.embed([_context_input(turns[k].content, turns[k].context) for k in needed])
-        context = {k: (_context_text(turns[k].content, turns[k].context), v) for k, v in zip(needed, context_vectors)}
+        context_vectors = self.embed([context_input(turns[k].content, turns[k].context) for k in needed])
+        context = {k: (context_text(turns[k].content, turns[k].context), v) for k, v in zip(needed, context_vectors)}
         for ex in extractions:
             for d in ex.dropped:
                 report.dropped[d.reason] = report.dropped.get(d.reason, 0) + 1
@@ -444,7 +442,7 @@ class MemoryStore:
             where.append(sql_in("type", _check_types(types)))
         filter_ = " AND ".join(where)
         qvec = embedder.embed([query])[0]
-        columns = MEMORY_COLUMNS + ["vector", "context_vector", "context_text"]
+        columns = FULL_MEMORY_COLUMNS
         table = self.db.to_table("memories", columns=columns, filter=filter_, limit=EXACT_RECALL_LIMIT + 1)
         if active_only:
             # Filtered here rather than in the scan: the user's index finds the rows, and a
@@ -498,7 +496,7 @@ class MemoryStore:
         scores = np.array(BM25(texts.column("content").to_pylist()).scores(query))
         ids = texts.column("id").to_pylist()
         best = [ids[i] for i in np.argsort(-scores)[:k] if scores[i] > 0]
-        return self.db.to_table("memories", columns=MEMORY_COLUMNS + ["vector", "context_vector", "context_text"],
+        return self.db.to_table("memories", columns=FULL_MEMORY_COLUMNS,
                                 filter=sql_in("id", set(near) | set(best)))
 
     def forget(
@@ -573,26 +571,6 @@ class MemoryStore:
                 self._flush_recalls()
         except LockTimeoutError:
             pass  # a writer is busy; it or the next one folds the spool in
-
-
-def _context_text(content: str, context: str | None) -> str:
-    return f"{content} {context}" if context else content
-
-
-# Measured on LoCoMo (bench/bench_locomo.py): whole turns and whole questions cost a
-# third of ingest time and gave R@5 0.597; these cuts give 0.60 at two thirds the cost.
-_TURN_CHARS = 200
-_ASKED_CHARS = 80
-
-
-def _context_input(content: str, context: str | None) -> str:
-    """What a memory's context vector embeds: its source turn and the end of the message
-    it answered (where the question usually is), both cut short. The encoder's cost grows
-    with every token while a sentence embedding of a long text says little more."""
-    text = content[:_TURN_CHARS]
-    if context:
-        text += " " + context[max(0, len(context) - _ASKED_CHARS):]
-    return text
 
 
 def _vectors(table: Any, column: str = "vector") -> tuple[np.ndarray, np.ndarray]:

@@ -270,3 +270,22 @@ def test_reembed_switches_models_and_keeps_memories(store):
     assert {m.id: m.content for m in again.memories(status=None)} == before
     hits = again.recall("帮我推荐三亚的餐厅", "xiaolin").hits
     assert any("花生" in h.memory.content for h in hits)
+
+
+def test_reembed_rebuilds_the_vectors_ingest_made(store):
+    """Same model, same inputs: every vector comes back as ingest wrote it (the context
+    vector from the cut source turn, not from the stored context text)."""
+    import numpy as np
+
+    store.ingest([str(SAMPLES)])
+    before = {m.id: m for m in store._memories(None, with_vectors=True)}
+    assert any(m.context_vector is not None for m in before.values())
+    store.reembed()
+    after = {m.id: m for m in store._memories(None, with_vectors=True)}
+    assert after.keys() == before.keys()
+    for mid, m in before.items():
+        assert np.allclose(after[mid].vector, m.vector, atol=1e-6)
+        if m.context_vector is None:
+            assert after[mid].context_vector is None
+        else:
+            assert np.allclose(after[mid].context_vector, m.context_vector, atol=1e-3), m.content

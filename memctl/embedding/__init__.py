@@ -9,7 +9,7 @@ only for a model configured as "all-MiniLM-L6-v2" or "st:<folder>".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
@@ -85,4 +85,15 @@ def get_embedder(name: str) -> Embedder:
     return embedder
 
 
-__all__ = ["Embedder", "ModelInfo", "MODELS", "get_embedder", "model_info"]
+def embed_batched(embedder: Embedder, texts: Sequence[str], size: int,
+                  progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """Embed in batches of `size` (memory stays bounded), reporting texts done so far."""
+    parts = []
+    for i in range(0, len(texts), size):
+        parts.append(embedder.embed(list(texts[i : i + size])))
+        if progress:
+            progress(min(i + size, len(texts)))
+    return np.vstack(parts) if parts else np.zeros((0, embedder.dim), dtype=np.float32)
+
+
+__all__ = ["Embedder", "ModelInfo", "MODELS", "embed_batched", "get_embedder", "model_info"]
