@@ -45,6 +45,8 @@ class Plan:
     # Source clauses of memories forgotten before they were ever written: their
     # turns must not keep that text.
     forgotten_clauses: dict[str, list[str]] = field(default_factory=dict)
+    # Memories this plan made: forgetting one of them means never writing it.
+    created: set[str] = field(default_factory=set)
     changes: list[IngestChange] = field(default_factory=list)
     events: list[dict[str, object]] = field(default_factory=list)
 
@@ -201,6 +203,7 @@ class Reconciler:
         memory = self._new_memory(c, vector)
         memory.cause = "ingest"
         plan.upserts[memory.id] = memory
+        plan.created.add(memory.id)
         pool.add(memory)
         plan.changes.append(IngestChange("added", memory, reason=c.type))
         self._event(plan, "ingested", memory, turn=c.turn_key)
@@ -228,6 +231,7 @@ class Reconciler:
         new.importance = max(new.importance, old.importance if cause != "contradiction" else 0.0)
         self._close(plan, pool, old, when)
         plan.upserts[new.id] = new
+        plan.created.add(new.id)
         pool.add(new)
         plan.changes.append(IngestChange("superseded", new, previous_id=old.id, reason=cause))
         self._event(plan, "superseded", old, related=[new.id], cause=cause)
@@ -257,7 +261,7 @@ class Reconciler:
         targets = self._forget_targets(pool, f, vector)
         for m in targets:
             pool.remove(m.id)
-            if m.id in plan.upserts and m.version == 1 and m.cause == "ingest" and m.reinforced_count == 0 and not _stored(m, plan):
+            if m.id in plan.created:
                 # Never written: drop it from the plan and keep its words out of the turns.
                 del plan.upserts[m.id]
                 plan.events = [e for e in plan.events if e.get("memory_id") != m.id]
@@ -299,11 +303,6 @@ class Reconciler:
 
 def _half(vector: np.ndarray | None) -> np.ndarray | None:
     return None if vector is None else np.asarray(vector, dtype=np.float16)
-
-
-def _stored(memory: Memory, plan: Plan) -> bool:
-    """Whether an earlier version of this memory exists outside the plan (it was written before)."""
-    return memory.supersedes is not None
 
 
 def rescaler(floor: float, ceiling: float) -> Callable[[np.ndarray], np.ndarray]:

@@ -289,3 +289,15 @@ def test_reembed_rebuilds_the_vectors_ingest_made(store):
             assert after[mid].context_vector is None
         else:
             assert np.allclose(after[mid].context_vector, m.context_vector, atol=1e-3), m.content
+
+
+def test_a_fact_said_twice_and_forgotten_in_one_ingest_is_never_written(store, tmp_path):
+    from conftest import assert_absent
+
+    write_json(tmp_path / "c.json", conversation("u1", "s1", "I love oolong coffee.", "I really love oolong coffee!",
+                                                 "I am a nurse.", "Please forget what I said about oolong coffee."))
+    report = store.ingest([str(tmp_path / "c.json")])
+    assert report.forgotten == 1 and [m.content for m in store.memories("u1")] == ["User is a nurse"]
+    kinds = store.db.to_table("events", columns=["kind", "memory_id"]).to_pylist()
+    assert {e["kind"] for e in kinds} == {"ingested"} and len(kinds) == 1
+    assert_absent(store.dir, "oolong")
