@@ -219,3 +219,11 @@ def test_english_topic_lookup_agrees_with_the_word_patterns():
     assert len(texts) > 200
     for text in texts:
         assert _english_topics(text, topics) == {n for n, p in topics.en.items() if p.search(text)}, text
+
+
+def test_a_turn_keeps_the_end_of_a_long_assistant_message_masked():
+    long_reply = "Here is the plan for the week. " * 40 + "Your key sk-proj-abcdefghijklmnopqrstuvwxyz0123 is set. Do you still eat meat?"
+    ex = run(("assistant", long_reply), ("user", "Not anymore."))
+    (negation,) = [i for i in ex.items if isinstance(i, Negation)]
+    assert negation.context.endswith("Do you still eat meat?") and ex.turns[0].context == negation.context
+    assert "sk-proj" not in negation.context and MASK in negation.context

@@ -98,7 +98,7 @@ class Dropped:
 
 Item = Union[Candidate, Negation, ForgetRequest]
 
-# How much of the assistant message before a user turn is kept as the turn's context.
+# How much of the assistant message before a user turn (its end) is kept as the turn's context.
 _CONTEXT_CHARS = 600
 
 
@@ -140,7 +140,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules, topic_rules:
         out.secrets_blocked += n_secrets
         key = turn_key(conv.user, conv.session, turn.id, masked)
         when = turn.time or conv.time
-        context = mask_secrets(last_assistant[:_CONTEXT_CHARS], rules)[0] if last_assistant else None
+        # The end of the assistant's message: where the question this turn answers is.
+        context = mask_secrets(last_assistant[-_CONTEXT_CHARS:], rules)[0] if last_assistant else None
         out.turns.append(TurnRecord(key, conv.user, conv.session, turn.id, "user", when, masked, context))
         ctx = Context(reference=when, task_ttl_days=task_ttl_days, keep_tasks=keep_tasks, infer=infer)
         last_in_sentence: tuple[int, Candidate] | None = None
@@ -162,7 +163,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules, topic_rules:
             ctx.prev_subject = a.subject if a.subject != "none" else ctx.prev_subject
             ctx.prev_drop = None if a.keep else a.reason
             ctx.prev_times = a.times or ctx.prev_times
-            item = _item(a, conv, turn, key, when, last_assistant, topic_rules)
+            item = _item(a, conv, turn, key, when, context, topic_rules)
             if isinstance(item, Candidate):
                 if item.importance < min_importance:
                     out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "low importance"))
@@ -222,14 +223,14 @@ def _sarcastic(text: str, rules: Rules) -> bool:
 
 
 def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime | None,
-          last_assistant: str, topic_rules: TopicRules) -> Item | None:
+          context: str | None, topic_rules: TopicRules) -> Item | None:
     if a.forget:
         return ForgetRequest(conv.user, conv.session, turn.id, key, when, a.clause,
                              _forget_target(a.clause), a.forget_recent, a.lang)
     if a.bare_negation:
-        if not last_assistant:
+        if not context:
             return None
-        return Negation(conv.user, conv.session, turn.id, key, when, a.clause, last_assistant, a.lang)
+        return Negation(conv.user, conv.session, turn.id, key, when, a.clause, context, a.lang)
     if not a.keep or a.type is None:
         return None
     if a.inferred:
