@@ -23,13 +23,12 @@ SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2
 def _extractor():
     from memctl.conversations import Conversation, Turn, clean
     from memctl.extract import Candidate, extract, load_rules
-    from memctl.topics import load_topics
 
-    rules, topics = load_rules(), load_topics()
+    rules = load_rules()
 
     def kept(text: str) -> list[Any]:
         conv = Conversation("u", "s", WHEN, [Turn("t1", "user", text)])
-        return [i for i in extract(conv, clean(conv), rules=rules, topic_rules=topics).items if isinstance(i, Candidate)]
+        return [i for i in extract(conv, clean(conv), rules=rules).items if isinstance(i, Candidate)]
 
     return kept
 

@@ -17,7 +17,6 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from pathlib import Path
 
 import numpy as np
 

@@ -144,8 +144,7 @@ class Planner:
         self.contradiction = store.config.reconcile.contradiction_similarity
 
     def negative(self, content: str, lang: str | None) -> bool:
-        r = self.rules.langs.get(lang or "en") or self.rules.langs["en"]
-        return r.has("negation", content.lower())
+        return self.rules.negative(content, lang)
 
     def _negative(self, m: Memory) -> bool:
         return self.negative(m.content, m.lang)

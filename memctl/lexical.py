@@ -25,7 +25,9 @@ _EN_STOP = frozenset(
     want know think make please tell give help need much many one two thing things something anything""".split()
 )
 _LATIN_WORD = re.compile(r"[a-z0-9]+")
-_CJK_CHAR = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+# One Han character (CJK unified ideographs, extension A, compatibility), one Latin letter.
+HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+LATIN = re.compile(r"[A-Za-z]")
 _ZH_STOP = frozenset("的了是在和也都就很我你他她它们这那吗呢吧啊呀哦嘛么有个一把被给让对跟与及或而且用户还要会")
 
 
@@ -79,7 +81,7 @@ class BM25:
     def __init__(self, docs: Sequence[str], k1: float = 1.2, b: float = 0.75) -> None:
         self.k1, self.b = k1, b
         self.docs = [d.lower() for d in docs]
-        self.lengths = [len(_LATIN_WORD.findall(d)) + 2 * len(_CJK_CHAR.findall(d)) for d in self.docs]
+        self.lengths = [len(_LATIN_WORD.findall(d)) + 2 * len(HAN.findall(d)) for d in self.docs]
         self.avg = (sum(self.lengths) / len(self.lengths)) if self.lengths else 0.0
 
     def _counts(self, term: str) -> list[int]:

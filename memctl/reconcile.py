@@ -101,8 +101,7 @@ class Reconciler:
     # -- similarity ---------------------------------------------------------------
 
     def _negative(self, text: str, lang: str) -> bool:
-        r = self.rules.langs.get(lang) or self.rules.langs["en"]
-        return r.has("negation", text.lower())
+        return self.rules.negative(text, lang)
 
     def _matches(self, pool: Pool, vector: np.ndarray, text: str, shortlist: int = 8) -> list[tuple[float, Memory]]:
         """Best matches as (combined similarity, memory): max of rescaled cosine and token overlap."""
@@ -280,7 +279,7 @@ class Reconciler:
             plan.changes.append(IngestChange("forgotten", m, reason="forget request"))
 
     def _forget_targets(self, pool: Pool, f: ForgetRequest, vector: np.ndarray) -> list[Memory]:
-        r = self.rules.langs.get(f.lang) or self.rules.langs["en"]
+        r = self.rules.lang(f.lang)
         slots = {slot for slot, p in r.slot_words.items() if p.search(f.clause)}
         if slots:
             hits = [m for m in pool.memories if m.slot in slots]

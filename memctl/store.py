@@ -269,20 +269,18 @@ class MemoryStore:
         Re-ingesting turns already seen adds nothing; forgotten turns stay forgotten.
         """
         from .extract import Candidate, Negation, extract, load_rules
-        from .topics import load_topics
 
         convs = list(conversations) if conversations is not None else read_sources(
             paths, fmt=fmt, user=user, session=session, stdin_text=stdin_text
         )
         convs.sort(key=lambda c: (c.user, c.time or datetime.min.replace(tzinfo=timezone.utc)))
         rules = load_rules(self.rules_dir)
-        topics = load_topics(self.rules_dir)
         xc = self.config.extract
         report = IngestReport(dry_run=dry_run, conversations=len(convs))
         report.files = len({c.origin for c in convs})
         extractions = []
         for conv in convs:
-            ex = extract(conv, clean(conv), rules=rules, topic_rules=topics, keep_tasks=xc.keep_tasks,
+            ex = extract(conv, clean(conv), rules=rules, keep_tasks=xc.keep_tasks,
                          task_ttl_days=xc.task_ttl_days, infer=xc.infer, min_importance=xc.min_importance)
             extractions.append(ex)
         all_keys = [t.turn_key for ex in extractions for t in ex.turns]

@@ -8,14 +8,11 @@ apart from extraction so that recall can use it without loading every extraction
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
-from .errors import ConfigError
-
-TOPICS_FILE = Path(__file__).parent / "extract" / "rules" / "topics.toml"
+from .lexical import HAN, LATIN
+from .rulefiles import read_rule_file
 
 
 @dataclass
@@ -35,24 +32,13 @@ class TopicRules:
 
 @lru_cache(maxsize=8)
 def load_topics(extra_dir: str | None = None) -> TopicRules:
-    with open(TOPICS_FILE, "rb") as fh:
-        data = tomllib.load(fh)
-    if extra_dir:
-        extra = Path(extra_dir) / TOPICS_FILE.name
-        if extra.is_file():
-            try:
-                with open(extra, "rb") as fh:
-                    for topic, words in tomllib.load(fh).items():
-                        for lang, items in words.items():
-                            data.setdefault(topic, {}).setdefault(lang, []).extend(items)
-            except tomllib.TOMLDecodeError as exc:
-                raise ConfigError(f"{extra}: invalid TOML: {exc}") from None
+    data = read_rule_file("topics.toml", extra_dir)
     zh: dict[str, re.Pattern[str]] = {}
     en: dict[str, re.Pattern[str]] = {}
     zh_latin = set()
     for topic, words in data.items():
         zh_words = words.get("zh", [])
-        if any(not _HAN.search(w) for w in zh_words):
+        if any(not HAN.search(w) for w in zh_words):
             zh_latin.add(topic)
         if zh_words:
             zh[topic] = re.compile("|".join(map(re.escape, sorted(zh_words, key=len, reverse=True))), re.I)
@@ -86,15 +72,13 @@ def load_topics(extra_dir: str | None = None) -> TopicRules:
 _WORD = re.compile(r"\w+")
 
 
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_LATIN = re.compile(r"[A-Za-z]")
 
 
 def topics_of(text: str, topics: TopicRules) -> list[str]:
     # Skipping the lists that cannot match this script is exact and halves the work.
-    zh = topics.zh if _HAN.search(text) else {t: topics.zh[t] for t in topics.zh_latin}
+    zh = topics.zh if HAN.search(text) else {t: topics.zh[t] for t in topics.zh_latin}
     found = {name for name, p in zh.items() if p.search(text)}
-    if _LATIN.search(text):
+    if LATIN.search(text):
         found |= _english_topics(text, topics)
     return sorted(found)
 

@@ -15,13 +15,12 @@ from memctl.extract.secrets import MASK, cn_id_ok, luhn_ok, mask_secrets
 from memctl.extract.temporal import find_times
 
 RULES = load_rules()
-TOPICS = load_topics()
 WHEN = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
 
 
 def run(*turns: tuple[str, str], when: datetime = WHEN):
     conv = Conversation("u", "s", when, [Turn(f"t{i}", role, text) for i, (role, text) in enumerate(turns, 1)])
-    return extract(conv, clean(conv), rules=RULES, topic_rules=TOPICS)
+    return extract(conv, clean(conv), rules=RULES)
 
 
 def kept(text: str) -> list[Candidate]:

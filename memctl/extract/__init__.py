@@ -127,7 +127,7 @@ def _forget_target(clause: str) -> str:
     return re.sub(r"\s+", " ", _FORGET_WORDS.sub(" ", clause)).strip(" ,，。.!！")
 
 
-def extract(conv: Conversation, turns: list[Turn], *, rules: Rules, topic_rules: TopicRules,
+def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             keep_tasks: bool = True, task_ttl_days: int = 14, infer: bool = True,
             min_importance: float = 0.0) -> Extraction:
     out = Extraction()
@@ -163,7 +163,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules, topic_rules:
             ctx.prev_subject = a.subject if a.subject != "none" else ctx.prev_subject
             ctx.prev_drop = None if a.keep else a.reason
             ctx.prev_times = a.times or ctx.prev_times
-            item = _item(a, conv, turn, key, when, context, topic_rules)
+            item = _item(a, conv, turn, key, when, context, rules.topics)
             if isinstance(item, Candidate):
                 if item.importance < min_importance:
                     out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "low importance"))
@@ -178,7 +178,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules, topic_rules:
                 sep = "，" if clause.lang == "zh" else ", "
                 prev.content = f"{prev.content}{sep}{pronouns(a.text, clause.lang)}"
                 prev.clause = f"{prev.clause}{sep}{clause.text}"
-                prev.topics = sorted(set(prev.topics) | set(topics_of(a.text, topic_rules)))
+                prev.topics = sorted(set(prev.topics) | set(topics_of(a.text, rules.topics)))
             else:
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, a.reason))
         if turn_has_request:

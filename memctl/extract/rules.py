@@ -1,47 +1,18 @@
-"""Loading the rule files in extract/rules/ (and a store's own extensions) into regexes.
-
-A store may hold a `rules/` folder next to memctl.toml with files of the same names;
-their lists are appended to the packaged ones, so users extend rules without forking.
-"""
+"""The rule files in extract/rules/ (and a store's own extensions, see rulefiles.py)
+compiled into regexes."""
 
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
+from ..rulefiles import read_rule_file as _read
 from ..topics import TopicRules, load_topics
 
-RULES_DIR = Path(__file__).parent / "rules"
 LANGS = ("en", "zh")
-
-
-def _read(name: str, extra_dir: str | None) -> dict[str, Any]:
-    with open(RULES_DIR / name, "rb") as fh:
-        data = tomllib.load(fh)
-    if extra_dir:
-        extra = Path(extra_dir) / name
-        if extra.is_file():
-            try:
-                with open(extra, "rb") as fh:
-                    _extend(data, tomllib.load(fh))
-            except tomllib.TOMLDecodeError as exc:
-                raise ConfigError(f"{extra}: invalid TOML: {exc}") from None
-    return data
-
-
-def _extend(base: dict[str, Any], extra: dict[str, Any]) -> None:
-    for key, value in extra.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            _extend(base[key], value)
-        elif isinstance(value, list) and isinstance(base.get(key), list):
-            base[key] = base[key] + value
-        else:
-            base[key] = value
 
 
 def _words_re(words: list[str], lang: str) -> str:
@@ -152,6 +123,14 @@ class Rules:
     secrets: list[SecretPattern]
     topics: TopicRules
     temporal: dict[str, dict[str, dict[str, Any]]]
+
+    def lang(self, code: str | None) -> LangRules:
+        """The rules of a language; English for a language memctl has no rules for."""
+        return self.langs.get(code or "en") or self.langs["en"]
+
+    def negative(self, text: str, lang: str | None) -> bool:
+        """Whether a statement is negated ("doesn't eat", "不吃", "no longer")."""
+        return self.lang(lang).has("negation", text.lower())
 
 
 @lru_cache(maxsize=8)

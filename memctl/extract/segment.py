@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..lexical import HAN, LATIN
+
 _CODE_BLOCK = re.compile(r"```.*?(?:```|$)", re.S)
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_LATIN = re.compile(r"[A-Za-z]")
 
 _NOT_SENTENCE_END = "".join(
     rf"(?<!\b{a}\.)" for a in ("Mr", "Mrs", "Ms", "Dr", "St", "e\\.g", "i\\.e", "etc", "vs", "U\\.S", "No")
@@ -41,12 +41,12 @@ class Clause:
 
 
 def language(text: str) -> str:
-    cjk = len(_CJK.findall(text))
+    cjk = len(HAN.findall(text))
     if cjk == 0:
         return "en"
-    latin = len(_LATIN.findall(text))
+    latin = len(LATIN.findall(text))
     # Mixed text that opens in Chinese ("帮我prep一下interview questions") reads as Chinese.
-    return "zh" if cjk * 4 >= latin or _CJK.match(text.lstrip()) else "en"
+    return "zh" if cjk * 4 >= latin or HAN.match(text.lstrip()) else "en"
 
 
 def strip_code(text: str) -> str:
@@ -63,6 +63,6 @@ def split_clauses(text: str) -> list[Clause]:
             if part is None:
                 continue
             part = part.strip(" \t,，、.。")
-            if part and (_CJK.search(part) or _LATIN.search(part)):
+            if part and (HAN.search(part) or LATIN.search(part)):
                 out.append(Clause(part, language(part), s_idx))
     return out
