@@ -206,13 +206,19 @@ def _matching(store: "MemoryStore", user: str, query: str) -> list[Memory]:
 
 
 def forget(store: "MemoryStore", *, dry_run: bool = False, **selector: Any) -> ForgetReport:
-    chosen = {k: v for k, v in selector.items() if v}
-    memories = select(store, **selector)
-    report = ForgetReport(dry_run, chosen, memories)
-    if dry_run or not memories:
+    plan = ForgetReport(True, {k: v for k, v in selector.items() if v}, select(store, **selector))
+    return plan if dry_run else apply(store, plan)
+
+
+def apply(store: "MemoryStore", plan: ForgetReport) -> ForgetReport:
+    """Forget exactly the memories a dry run selected: what the user saw and confirmed,
+    not a new selection (an ingest may have added matching memories since)."""
+    report = ForgetReport(False, plan.selector, plan.memories)
+    if not plan.memories:
         return report
+    s = plan.selector
+    whole_user = s.get("user") if s.get("user") and not s.get("types") and not s.get("query") else None
     with store.lock.hold():
         store._flush_recalls()
-        whole_user = selector.get("user") if selector.get("user") and not selector.get("types") and not selector.get("query") else None
-        report.stats = purge_memories(store, {m.id for m in memories}, reason="forget", whole_user=whole_user)
+        report.stats = purge_memories(store, {m.id for m in plan.memories}, reason="forget", whole_user=whole_user)
     return report

@@ -513,6 +513,12 @@ class MemoryStore:
         return forget(self, dry_run=dry_run, ids=list(ids or []), chain=chain, user=user,
                       types=_check_types(types) if types else None, query=query)
 
+    def apply_forget(self, plan: Any) -> Any:
+        """Forget what a `forget(..., dry_run=True)` selected, nothing more (see purge.apply)."""
+        from .purge import apply
+
+        return apply(self, plan)
+
     def compact(
         self, *, user: str | None = None, dry_run: bool = False, wait: bool = False,
         progress: Callable[[int, int], None] | None = None,

@@ -150,3 +150,17 @@ def test_an_ingest_racing_a_forget_does_not_resurrect(loaded, tmp_path):
     assert proc.returncode == 0, err
     assert '"added": 0' in out
     assert_absent(loaded.dir, SECRET_FACT)
+
+
+def test_a_confirmed_plan_forgets_what_it_showed_and_nothing_added_since(store, tmp_path):
+    from conftest import conversation, write_json
+
+    write_json(tmp_path / "a.json", conversation("u1", "s1", "I love oolong tea.", "I am a nurse."))
+    store.ingest([str(tmp_path / "a.json")])
+    plan = store.forget(user="u1", query="oolong tea", dry_run=True)
+    assert [m.content for m in plan.memories] == ["User loves oolong tea"]
+    write_json(tmp_path / "b.json", conversation("u1", "s2", "I drink oolong tea every morning."))
+    store.ingest([str(tmp_path / "b.json")])
+    report = store.apply_forget(plan)
+    assert not report.dry_run and [m.id for m in report.memories] == [m.id for m in plan.memories]
+    assert sorted(m.content for m in store.memories("u1")) == ["User drinks oolong tea every morning", "User is a nurse"]

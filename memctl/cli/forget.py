@@ -39,5 +39,4 @@ def forget(
         render.forget(plan, as_json=False, stderr=True)
         if not confirm(f"Forget these {len(plan.memories)} memories for good?"):
             raise typer.Abort()
-    report = s.forget(ids=ids, chain=chain, user=user, types=types, query=query)
-    render.forget(report, as_json)
+    render.forget(s.apply_forget(plan), as_json)
