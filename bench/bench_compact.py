@@ -4,7 +4,6 @@ store size and file count before and after, and warm recall latency after."""
 
 from __future__ import annotations
 
-import os
 import random
 import tempfile
 import time
@@ -15,11 +14,9 @@ from common import percentile, table
 
 
 def _disk(path: str) -> tuple[int, float]:
-    files, size = 0, 0
-    for root, _dirs, names in os.walk(path):
-        for name in names:
-            files += 1
-            size += os.path.getsize(os.path.join(root, name))
+    from memctl.db import disk_usage
+
+    files, size = disk_usage(path)
     return files, size / 1e6
 
 

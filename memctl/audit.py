@@ -12,7 +12,6 @@ counted from the spool).
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import numpy as np
 
-from .db import sql_in, sql_str
+from .db import disk_usage, file_count, sql_in, sql_str, vector_matrix
 from .lexical import overlap
 from .schema import Memory, iso
 
@@ -168,15 +167,8 @@ def _store_facts(store: "MemoryStore", pinned: dict[str, int]) -> dict[str, Any]
     for name in ("memories", "turns", "events"):
         ds = store.db.open(name, pinned[name])
         tables[name] = {"rows": ds.count_rows(), "version": int(ds.version), "versions_kept": len(ds.versions()),
-                        "data_files": sum(len(f.data_files()) for f in ds.get_fragments())}
-    files = size = 0
-    for root, _dirs, names in os.walk(store.dir):
-        for name in names:
-            try:
-                size += os.path.getsize(os.path.join(root, name))
-                files += 1
-            except FileNotFoundError:
-                pass  # removed by a writer while we walk
+                        "data_files": file_count(ds)}
+    files, size = disk_usage(store.dir)
     return {
         "path": str(store.dir), "memctl_version": __version__, "schema_version": int(store.meta.get("schema_version", 0)),
         "model": store.meta.get("model"), "dim": int(store.meta.get("dim", 0)),
@@ -199,8 +191,7 @@ def _duplicates(store: "MemoryStore", where: str | None, version: int) -> list[F
     if table.num_rows < 2:
         return [dup, contra]
     planner = Planner(store)
-    vectors = np.asarray(table.column("vector").combine_chunks().flatten().to_numpy(zero_copy_only=False),
-                         dtype=np.float32).reshape(table.num_rows, -1)
+    vectors, _ = vector_matrix(table)
     ids = table.column("id").to_pylist()
     contents = table.column("content").to_pylist()
     langs = table.column("lang").to_pylist()

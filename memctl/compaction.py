@@ -14,7 +14,6 @@ concurrent ingest is never lost or doubled. A second lock keeps two compactions 
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -22,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
-from .db import sql_in, sql_str
+from .db import disk_usage, sql_in, sql_str
 from .errors import LockTimeoutError
 from .lexical import overlap
 from .lock import FileLock
@@ -347,14 +346,7 @@ def _maintain(store: "MemoryStore") -> dict[str, Any]:
 
 
 def _disk(store: "MemoryStore") -> tuple[int, int]:
-    files = size = 0
-    if not store.db.is_local:
-        return files, size
-    for root, _dirs, names in os.walk(store.db.uri):
-        for name in names:
-            files += 1
-            size += os.path.getsize(os.path.join(root, name))
-    return files, size
+    return disk_usage(store.db.uri) if store.db.is_local else (0, 0)
 
 
 __all__ = ["CompactReport", "compact"]

@@ -40,6 +40,13 @@ class EmbeddingConfig:
     similarity_floor: float = 0.0
     similarity_ceiling: float = 0.6
 
+    def use_model(self, name: str) -> None:
+        """Switch to a model with the similarity range measured for it."""
+        from .embedding import model_info
+
+        info = model_info(name)
+        self.model, self.similarity_floor, self.similarity_ceiling = name, info.similarity_floor, info.similarity_ceiling
+
 
 @dataclass
 class ExtractConfig:

@@ -11,10 +11,11 @@ Writers must hold the store lock (see lock.py); readers never wait.
 from __future__ import annotations
 
 import os
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+import numpy as np
 import pyarrow as pa
 
 from .errors import MemctlError
@@ -23,6 +24,39 @@ from .errors import MemctlError
 def sql_str(value: str) -> str:
     """A SQL string literal for Lance filters."""
     return "'" + str(value).replace("'", "''") + "'"
+
+
+def sql_time(when: datetime) -> str:
+    """A time as an SQL literal, to the microsecond; a naive time is UTC."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return f"TIMESTAMP '{when.astimezone(timezone.utc).strftime('%Y-%m-%dT%H:%M:%S.%f')}'"
+
+
+def disk_usage(path: str | os.PathLike[str]) -> tuple[int, int]:
+    """Files and bytes under a folder; a file a writer removes meanwhile is not counted."""
+    files = size = 0
+    for root, _dirs, names in os.walk(path):
+        for name in names:
+            try:
+                size += os.path.getsize(os.path.join(root, name))
+                files += 1
+            except FileNotFoundError:
+                pass
+    return files, size
+
+
+def vector_matrix(table: pa.Table, column: str = "vector") -> tuple[np.ndarray, np.ndarray]:
+    """A vector column as an (n, dim) float32 matrix, without Python lists, and which rows
+    have a vector (null rows are zeros)."""
+    array = table.column(column).combine_chunks()
+    dim = array.type.list_size
+    values = array.values.to_numpy(zero_copy_only=False)
+    start = array.offset * dim
+    matrix = values[start : start + len(array) * dim].reshape(len(array), dim).astype(np.float32)
+    present = ~array.is_null().to_numpy(zero_copy_only=False)
+    matrix[~present] = 0.0
+    return matrix, present
 
 
 def sql_in(column: str, values: Iterable[str]) -> str:
@@ -125,7 +159,7 @@ class Database:
         all older versions go: the only way to make deleted text unreadable (DESIGN.md).
         """
         ds = self.open(name)
-        before = _file_count(ds)
+        before = file_count(ds)
         kwargs: dict[str, Any] = {"materialize_deletions_threshold": 0.0} if purge else {}
         ds.optimize.compact_files(**kwargs)
         ds = self.open(name)
@@ -134,7 +168,7 @@ class Database:
             ds = self.open(name)
         ds.cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
         ds = self.open(name)
-        return {"files_before": before, "files_after": _file_count(ds), "version": int(ds.version)}
+        return {"files_before": before, "files_after": file_count(ds), "version": int(ds.version)}
 
     def overwrite(self, name: str, table: pa.Table) -> None:
         """Replace the table's rows (and schema) with `table` as a new version."""
@@ -173,5 +207,5 @@ def _indices(ds: Any) -> list[Any]:
     return list(ds.describe_indices())
 
 
-def _file_count(ds: Any) -> int:
+def file_count(ds: Any) -> int:
     return sum(len(frag.data_files()) for frag in ds.get_fragments())

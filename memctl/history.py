@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
-from .db import sql_in, sql_str
+from .db import sql_in, sql_str, sql_time
 from .errors import MemctlError, NotFoundError, UsageError
 from .schema import Memory, iso
 
@@ -238,8 +238,7 @@ def store_diff(store: "MemoryStore", start: Point, end: Point | None = None, use
         if point.version is not None:
             where.append(f"store_version {op} {int(point.version)}")
         elif point.time is not None:
-            t = point.time.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")
-            where.append(f"time {op} TIMESTAMP '{t}'")
+            where.append(f"time {op} {sql_time(point.time)}")
     if user is not None:
         where.append(f"user_id = {sql_str(check_user_id(user))}")
     rows = store.db.to_table("events", columns=["time", "kind", "user_id", "memory_id", "related", "store_version", "count", "detail"],

@@ -49,6 +49,31 @@ def _text(value: Any) -> Any:
     return Text("" if value is None else str(value))
 
 
+def _table(columns: Iterable[str], *, wide: Iterable[str] = (), fixed: Iterable[str] = (), title: str | None = None) -> Any:
+    """A table whose `wide` columns share the spare width (folding long text) and whose
+    `fixed` columns never wrap."""
+    from rich.table import Table
+
+    wide, fixed = set(wide), set(fixed)
+    table = Table(title=title, title_justify="left")
+    for col in columns:
+        table.add_column(col, overflow="fold", ratio=1 if col in wide else None, no_wrap=col in fixed)
+    return table
+
+
+def _status_table(title: str, key: str, rows: Iterable[tuple[str, dict[str, int]]], statuses: list[str]) -> Any:
+    """Counts by status, one row per `key` (a type, a user)."""
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    table.add_column(key)
+    for s in statuses:
+        table.add_column(s, justify="right")
+    for name, row in rows:
+        table.add_row(_text(name), *[str(row.get(s, 0)) for s in statuses])
+    return table
+
+
 def _esc(value: Any) -> str:
     from rich.markup import escape
 
@@ -207,7 +232,6 @@ def compact(report: Any, as_json: bool) -> None:
     if as_json:
         dump_json(report.to_dict())
         return
-    from rich.table import Table
 
     c = console()
     d = report.to_dict()
@@ -216,16 +240,12 @@ def compact(report: Any, as_json: bool) -> None:
             f"({d['merged_members']} memories), {d['superseded']} superseded, {d['expired']} expired, "
             f"{d['archived']} archived; {d['skipped_changed_meanwhile']} skipped (changed meanwhile).")
     if report.merges:
-        table = Table(title="merges", title_justify="left")
-        for col in ("user", "type", "merged into", "members"):
-            table.add_column(col, overflow="fold", ratio=1 if col in ("merged into", "members") else None)
+        table = _table(("user", "type", "merged into", "members"), wide=("merged into", "members"), title="merges")
         for m in report.merges:
             table.add_row(_text(m.user), m.type, _text(m.merged.content), _text("\n".join(f"{x.content} ({x.id})" for x in m.members)))
         c.print(table)
     if report.retired:
-        table = Table(title="superseded, expired, archived", title_justify="left")
-        for col in ("action", "user", "type", "content", "why", "id"):
-            table.add_column(col, overflow="fold", ratio=1 if col == "content" else None)
+        table = _table(("action", "user", "type", "content", "why", "id"), wide=("content",), title="superseded, expired, archived")
         for r in report.retired:
             table.add_row(r.action, _text(r.memory.user_id), r.memory.type, _text(r.memory.content), _text(r.reason), r.memory.id)
         c.print(table)
@@ -236,18 +256,15 @@ def compact(report: Any, as_json: bool) -> None:
 
 
 def _diff_markup(ops: list[dict[str, str]]) -> str:
-    from rich.markup import escape
-
     # git's word-diff marks ([-gone-] {+new+}) stay readable where colour is stripped (pipes, logs).
     style = {"equal": "{}", "delete": "[red]\\[-{}-][/]", "insert": "[green]{{+{}+}}[/]"}
-    return "".join(style[o["op"]].format(escape(o["text"])) for o in ops)
+    return "".join(style[o["op"]].format(_esc(o["text"])) for o in ops)
 
 
 def audit(report: Any, as_json: bool) -> None:
     if as_json:
         dump_json(report.to_dict())
         return
-    from rich.table import Table
 
     c = console()
     st, counts = report.store, report.counts
@@ -260,25 +277,11 @@ def audit(report: Any, as_json: bool) -> None:
             + ", ".join(f"{n} {s}" for s, n in counts["by_status"].items())
             + (f"; {counts['recalls_pending']} recalls not yet folded in" if counts.get("recalls_pending") else ""))
     statuses = sorted({s for row in counts["by_type"].values() for s in row})
-    table = Table(title="by type", title_justify="left")
-    table.add_column("type")
-    for s in statuses:
-        table.add_column(s, justify="right")
-    for typ, row in counts["by_type"].items():
-        table.add_row(typ, *[str(row.get(s, 0)) for s in statuses])
-    c.print(table)
+    c.print(_status_table("by type", "type", counts["by_type"].items(), statuses))
     if not report.user and len(counts["by_user"]) > 1:
-        users = Table(title="by user (most memories first, top 20)", title_justify="left")
-        users.add_column("user")
-        for s in statuses:
-            users.add_column(s, justify="right")
         top = sorted(counts["by_user"].items(), key=lambda kv: -sum(kv[1].values()))[:20]
-        for u, row in top:
-            users.add_row(_text(u), *[str(row.get(s, 0)) for s in statuses])
-        c.print(users)
-    health = Table(title="health", title_justify="left")
-    for col in ("figure", "value", "limit", "", "meaning", "examples"):
-        health.add_column(col, overflow="fold", ratio=1 if col in ("meaning", "examples") else None)
+        c.print(_status_table("by user (most memories first, top 20)", "user", top, statuses))
+    health = _table(("figure", "value", "limit", "", "meaning", "examples"), wide=("meaning", "examples"), title="health")
     for f in report.health:
         mark = "[red]FAIL[/]" if f.failed else ("ok" if f.limit is not None else "")
         health.add_row(f.name, f"{f.value:g}", "" if f.limit is None else f"{f.limit:g}", mark, _text(f.meaning),
@@ -290,26 +293,19 @@ def trace(t: Any, as_json: bool) -> None:
     if as_json:
         dump_json(t.to_dict())
         return
-    from rich.markup import escape
-    from rich.table import Table
-
     c = console()
     m, d = t.memory, t.to_dict()
-    c.print(f"[bold]{escape(m.content)}[/]")
+    c.print(f"[bold]{_esc(m.content)}[/]")
     c.print(f"id {m.id}  chain {m.chain_id} v{m.version}  user {_esc(m.user_id)}  {m.type}  {m.status}  "
             f"importance {m.importance:.2f}  confidence {m.confidence:.2f}  {m.source_type}  cause {m.cause}")
     c.print(f"valid {_short(m.valid_from) or '-'} .. {_short(m.valid_to) or '-'}; recalled {d['recall_count']} times"
             + (f", last {_short(m.last_recalled_at)}" if m.last_recalled_at else ""))
-    sources = Table(title="sources", title_justify="left")
-    for col in ("session", "turn", "time", "clause"):
-        sources.add_column(col, overflow="fold", ratio=1 if col == "clause" else None)
+    sources = _table(("session", "turn", "time", "clause"), wide=("clause",), title="sources")
     for s in m.sources:
         sources.add_row(_text(s.session), _text(s.turn), iso(s.time) or "", _text(s.clause))
     c.print(sources)
     if len(t.chain) > 1 or t.merged_from or t.merged_into:
-        chain = Table(title="versions and merges", title_justify="left")
-        for col in ("version", "status", "cause", "content", "id"):
-            chain.add_column(col, overflow="fold", ratio=1 if col == "content" else None)
+        chain = _table(("version", "status", "cause", "content", "id"), wide=("content",), title="versions and merges")
         for v in t.chain:
             chain.add_row(str(v.version), v.status, v.cause, _text(v.content), v.id)
         for v in t.merged_from:
@@ -321,9 +317,7 @@ def trace(t: Any, as_json: bool) -> None:
         shown = ", ".join(x[:19] for x in t.recalls[-10:])
         c.print(f"Recalled at: {shown}" + (f" (last 10 of {len(t.recalls)})" if len(t.recalls) > 10 else ""))
     if t.events:
-        events = Table(title="event log", title_justify="left")
-        for col in ("time", "event", "store version", "detail"):
-            events.add_column(col, overflow="fold", ratio=1 if col == "detail" else None)
+        events = _table(("time", "event", "store version", "detail"), wide=("detail",), title="event log")
         for e in t.events:
             detail = ", ".join(f"{k}={v}" for k, v in e["detail"].items() if k != "members")
             events.add_row((e["time"] or "")[:19], e["kind"], str(e["store_version"]), _text(detail))
@@ -334,13 +328,10 @@ def history(h: Any, as_json: bool) -> None:
     if as_json:
         dump_json(h.to_dict())
         return
-    from rich.table import Table
 
     c = console()
     c.print(f"Memory chain {h.chain_id} of user {_esc(h.user)}: {len(h.steps)} steps, oldest first.")
-    table = Table()
-    for col in ("#", "when", "cause", "version", "status", "change", "id"):
-        table.add_column(col, overflow="fold", ratio=1 if col == "change" else None, no_wrap=col in ("time", "id"))
+    table = _table(("#", "when", "cause", "version", "status", "change", "id"), wide=("change",), fixed=("when", "id"))
     for n, step in enumerate(h.steps, 1):
         d = step.to_dict()
         if d["diff"]:
@@ -359,9 +350,6 @@ def store_diff(d: Any, as_json: bool) -> None:
     if as_json:
         dump_json(d.to_dict())
         return
-    from rich.markup import escape
-    from rich.table import Table
-
     c = console()
     counts = d.counts()
     scope = f" for user {_esc(d.user)}" if d.user else ""
@@ -369,14 +357,12 @@ def store_diff(d: Any, as_json: bool) -> None:
             + (", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "none"))
     if not d.changes:
         return
-    table = Table()
-    for col in ("time", "change", "user", "content", "id"):
-        table.add_column(col, overflow="fold", ratio=1 if col == "content" else None, no_wrap=col in ("time", "id"))
+    table = _table(("time", "change", "user", "content", "id"), wide=("content",), fixed=("time", "id"))
     for ch in d.changes:
-        text = escape(ch.content) if ch.content is not None else ("[dim](forgotten)[/]" if ch.kind != "reembedded" else "")
+        text = _esc(ch.content) if ch.content is not None else ("[dim](forgotten)[/]" if ch.kind != "reembedded" else "")
         if ch.kind == "merged":
-            text += "".join(f"\n  [dim]<- {m['id']}: {escape(m['content'] or '(forgotten)')}[/]" for m in ch.detail["members"])
+            text += "".join(f"\n  [dim]<- {m['id']}: {_esc(m['content'] or '(forgotten)')}[/]" for m in ch.detail["members"])
         elif ch.detail.get("reason"):
-            text += f"\n  [dim]{escape(str(ch.detail['reason']))}[/]"
+            text += f"\n  [dim]{_esc(str(ch.detail['reason']))}[/]"
         table.add_row((ch.time or "")[:19], ch.kind, _text(ch.user), text, ch.id or "")
     c.print(table)

@@ -24,7 +24,7 @@ import numpy as np
 from . import __version__
 from .config import CONFIG_FILENAME, MEMORY_TYPES, STORE_DIRNAME, Config, load_config, resolve_store_dir, write_config
 from .conversations import Conversation, check_user_id, clean, read_sources
-from .db import Database, sql_in, sql_str
+from .db import Database, sql_in, sql_str, sql_time, vector_matrix
 from .embedding import Embedder, embed_batched, get_embedder, model_info
 from .errors import (
     ModelMismatchError, NotFoundError, SchemaError, StoreExistsError, StoreNotFoundError, UsageError,
@@ -52,10 +52,7 @@ def init_store(path: str | os.PathLike[str] = ".", *, model: str | None = None, 
         raise StoreExistsError(f"{store_dir} already holds a memctl store")
     cfg = config or Config()
     if model is not None:
-        info = model_info(model)
-        cfg.embedding.model = model
-        cfg.embedding.similarity_floor = info.similarity_floor
-        cfg.embedding.similarity_ceiling = info.similarity_ceiling
+        cfg.embedding.use_model(model)
     info = model_info(cfg.embedding.model)
     dim = info.dim if info.dim is not None else get_embedder(cfg.embedding.model).dim
     store_dir.mkdir(parents=True, exist_ok=True)
@@ -177,8 +174,8 @@ class MemoryStore:
         text_columns = [c for c in columns if c not in ("vector", "context_vector")]
         memories = [Memory.from_row(r) for r in table.select(text_columns).to_pylist()]
         if with_vectors and memories:
-            context, present = _vectors(table, "context_vector")
-            for m, v, c, ok in zip(memories, _vectors(table)[0], context, present):
+            context, present = vector_matrix(table, "context_vector")
+            for m, v, c, ok in zip(memories, vector_matrix(table)[0], context, present):
                 m.vector = v
                 m.context_vector = c if ok else None
         return memories
@@ -431,10 +428,10 @@ class MemoryStore:
         embedder = self.embedder  # starts loading the model while the store is read
         where = [f"user_id = {sql_str(user)}"]
         if as_of is not None:
-            t = as_of.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
-            where.append(f"(created_at IS NULL OR created_at <= TIMESTAMP '{t}')")
-            where.append(f"(valid_from IS NULL OR valid_from <= TIMESTAMP '{t}')")
-            where.append(f"(valid_to IS NULL OR valid_to > TIMESTAMP '{t}')")
+            t = sql_time(as_of)
+            where.append(f"(created_at IS NULL OR created_at <= {t})")
+            where.append(f"(valid_from IS NULL OR valid_from <= {t})")
+            where.append(f"(valid_to IS NULL OR valid_to > {t})")
         active_only = as_of is None and not include_history
         if types:
             where.append(sql_in("type", _check_types(types)))
@@ -456,9 +453,9 @@ class MemoryStore:
             return result
         # Features for every memory of the user straight from Arrow columns; Memory objects
         # only for the candidates.
-        matrix, _ = _vectors(table)
+        matrix, _ = vector_matrix(table)
         cosine = matrix @ qvec
-        context, present = _vectors(table, "context_vector")
+        context, present = vector_matrix(table, "context_vector")
         if present.any():
             # Meaning of the memory and of the turn it came from ("The kids loved it!" after
             # "We went camping"), mixed; a memory without a context vector uses its own.
@@ -534,10 +531,7 @@ class MemoryStore:
         from .reembed import reembed
 
         if model is not None:
-            info = model_info(model)
-            self.config.embedding.model = model
-            self.config.embedding.similarity_floor = info.similarity_floor
-            self.config.embedding.similarity_ceiling = info.similarity_ceiling
+            self.config.embedding.use_model(model)
             write_config(self.config, self.dir / CONFIG_FILENAME)
         return reembed(self, progress)
 
@@ -575,19 +569,6 @@ class MemoryStore:
                 self._flush_recalls()
         except LockTimeoutError:
             pass  # a writer is busy; it or the next one folds the spool in
-
-
-def _vectors(table: Any, column: str = "vector") -> tuple[np.ndarray, np.ndarray]:
-    """A vector column as an (n, dim) float32 matrix, without Python lists, and which rows
-    have a vector (null rows are zeros)."""
-    array = table.column(column).combine_chunks()
-    dim = array.type.list_size
-    values = array.values.to_numpy(zero_copy_only=False)
-    start = array.offset * dim
-    matrix = values[start : start + len(array) * dim].reshape(len(array), dim).astype(np.float32)
-    present = ~array.is_null().to_numpy(zero_copy_only=False)
-    matrix[~present] = 0.0
-    return matrix, present
 
 
 def _check_types(types: Iterable[str]) -> list[str]:

@@ -301,3 +301,14 @@ def test_a_fact_said_twice_and_forgotten_in_one_ingest_is_never_written(store, t
     kinds = store.db.to_table("events", columns=["kind", "memory_id"]).to_pylist()
     assert {e["kind"] for e in kinds} == {"ingested"} and len(kinds) == 1
     assert_absent(store.dir, "oolong")
+
+
+def test_as_of_counts_microseconds(store):
+    from datetime import datetime, timedelta, timezone
+
+    from conftest import seed
+
+    made = datetime(2026, 11, 1, 12, 0, 0, 500_000, tzinfo=timezone.utc)
+    seed(store, "u1", [("profile", "User is a nurse", made)])
+    assert store.recall("nurse", "u1", as_of=made + timedelta(microseconds=200_000)).hits
+    assert not store.recall("nurse", "u1", as_of=made - timedelta(microseconds=200_000)).hits

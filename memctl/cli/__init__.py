@@ -57,7 +57,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         _fail("interrupted", 130, debug)
     except Exception as exc:
         if getattr(exc, "exit_code", None) == 2 and hasattr(exc, "format_message"):
-            # The command line itself is wrong (missing option, bad value): exit 2.
+            # The command line itself is wrong (missing option, bad value): exit 2. Typer
+            # raises its own copy of click's exceptions and does not export them all.
             ctx = getattr(exc, "ctx", None)
             where = f"memctl {ctx.info_name}" if ctx is not None and ctx.parent is not None else "memctl"
             _fail(f"{exc.format_message()} (see '{where} --help')", 2, debug)
