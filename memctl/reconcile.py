@@ -146,11 +146,11 @@ class Reconciler:
         matches = self._matches(pool, vector, c.content)
         negative = c.negative
         # 1. Said again: reinforce, unless the polarity flipped ("likes" vs "no longer likes").
-        for sim, m in matches:
-            if sim >= self.cfg.duplicate_similarity and self._negative(m.content, m.lang) == negative and not c.correction:
+        if matches and not c.correction:
+            sim, m = matches[0]
+            if sim >= self.cfg.duplicate_similarity and self._negative(m.content, m.lang) == negative:
                 self._reinforce(plan, m, c)
                 return
-            break
         # 2. A new value for a one-at-a-time slot replaces the old one.
         if c.slot:
             same_slot = [m for m in pool.memories if m.slot == c.slot]

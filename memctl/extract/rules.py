@@ -16,7 +16,7 @@ LANGS = ("en", "zh")
 
 
 def _words_re(words: list[str], lang: str) -> str:
-    alts = "|".join(sorted((w if w.endswith("\\+") or "\\" in w else re.escape(w) for w in words), key=len, reverse=True))
+    alts = "|".join(sorted(map(_plain, words), key=len, reverse=True))
     if lang == "en":
         return rf"\b(?:{alts})(?:'s)?(?![\w'])"
     return f"(?:{alts})"
