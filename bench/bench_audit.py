@@ -15,7 +15,7 @@ from common import table
 
 def run(n: int = 100_000, users: int = 1_000) -> dict[str, float]:
     from memctl import init_store
-    from memctl.history import Point
+    from memctl.results import Point
 
     with tempfile.TemporaryDirectory() as tmp:
         store = init_store(tmp)

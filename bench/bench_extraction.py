@@ -100,7 +100,7 @@ def dulemon(model: str | None = None) -> dict[str, Any]:
                             tags.append((n, f"t{i}", t.strip()))
             convs.append(Conversation(f"d{n}", f"d{n}", WHEN, turns, origin="dulemon"))
         store.ingest(conversations=convs)
-        memories = {n: store._memories(f"user_id = 'd{n}'", with_vectors=True) for n in range(len(rows))}
+        memories = {n: store.core.read_memories(f"user_id = 'd{n}'", with_vectors=True) for n in range(len(rows))}
         fact_vec = {}
         for n, said in facts_by_dialogue.items():
             for key, text in said.items():

@@ -18,7 +18,7 @@ def run(model: str | None = None, limit: int | None = None, verbose: bool = Fals
     samples = locomo.load()[:limit] if limit else locomo.load()
     with tempfile.TemporaryDirectory() as tmp:
         store = init_store(tmp, model=model)
-        store.embedder.embed(["warm up"])
+        store.core.embedder.embed(["warm up"])
         convs = [c for s in samples for sp in locomo.speakers(s) for c in locomo.conversations_for(s, sp)]
         messages = sum(len(c.turns) for c in convs)
         user_turns = sum(1 for c in convs for t in c.turns if t.role == "user")

@@ -35,7 +35,7 @@ def run(model: str | None = None) -> dict[str, float]:
 
     with tempfile.TemporaryDirectory() as tmp:
         store = init_store(tmp, model=model)
-        store.embedder.embed(["warm up"])
+        store.core.embedder.embed(["warm up"])
         start = time.perf_counter()
         report = store.ingest([str(ROOT / "sample_conversations")])
         ingest_s = time.perf_counter() - start

@@ -27,8 +27,11 @@ from .errors import (  # noqa: E402
 _LAZY = {
     "MemoryStore": "store", "init_store": "store", "open_store": "store",
     "Memory": "schema", "Source": "schema",
-    "IngestReport": "results", "IngestChange": "results", "RecallResult": "results",
-    "RecallHit": "results", "ScoreParts": "results",
+    "prompt_block": "prompt",
+    **{name: "results" for name in (
+        "IngestReport", "IngestChange", "RecallResult", "RecallHit", "ScoreParts", "ForgetReport", "CompactReport",
+        "ReembedReport", "AuditReport", "Figure", "Trace", "MemoryHistory", "Step", "StoreDiff", "Change", "Point",
+    )},
 }
 
 
@@ -50,11 +53,23 @@ __all__ = [
     "open_store",
     "Memory",
     "Source",
+    "prompt_block",
     "IngestReport",
     "IngestChange",
     "RecallResult",
     "RecallHit",
     "ScoreParts",
+    "ForgetReport",
+    "CompactReport",
+    "ReembedReport",
+    "AuditReport",
+    "Figure",
+    "Trace",
+    "MemoryHistory",
+    "Step",
+    "StoreDiff",
+    "Change",
+    "Point",
     "MemctlError",
     "UsageError",
     "InputError",

@@ -15,75 +15,25 @@ concurrent ingest is never lost or doubled. A second lock keeps two compactions 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Callable
 
 import numpy as np
 
+from .conversations import check_user_id
+from .core import Core
 from .db import disk_usage, sql_in, sql_str
 from .errors import LockTimeoutError
-from .lexical import overlap
+from .extract import load_rules
+from .judgement import Judge
 from .lock import FileLock
-from .reconcile import MAX_SOURCES, new_id, rescaler
-from .schema import Memory
-
-if TYPE_CHECKING:
-    from .store import MemoryStore
-
-
-@dataclass
-class Merge:
-    user: str
-    type: str
-    members: list[Memory]
-    merged: Memory
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"user": self.user, "type": self.type, "merged_id": self.merged.id, "content": self.merged.content,
-                "members": [{"id": m.id, "content": m.content} for m in self.members]}
-
-
-@dataclass
-class Retire:
-    memory: Memory
-    action: str  # superseded | expired | archived
-    reason: str
-    by: Memory | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.memory.id, "user": self.memory.user_id, "type": self.memory.type, "action": self.action,
-                "reason": self.reason, "content": self.memory.content, "by": self.by.id if self.by else None}
-
-
-@dataclass
-class CompactReport:
-    dry_run: bool = False
-    users: int = 0
-    memories_scanned: int = 0
-    merges: list[Merge] = field(default_factory=list)
-    retired: list[Retire] = field(default_factory=list)
-    skipped: int = 0
-    maintenance: dict[str, Any] = field(default_factory=dict)
-    seconds: float = 0.0
-
-    @property
-    def changes(self) -> int:
-        return len(self.merges) + len(self.retired)
-
-    def to_dict(self) -> dict[str, Any]:
-        count = {a: sum(1 for r in self.retired if r.action == a) for a in ("superseded", "expired", "archived")}
-        return {
-            "dry_run": self.dry_run, "users": self.users, "memories_scanned": self.memories_scanned,
-            "changes": self.changes, "merged_clusters": len(self.merges),
-            "merged_members": sum(len(m.members) for m in self.merges), **count,
-            "skipped_changed_meanwhile": self.skipped, "maintenance": self.maintenance, "seconds": round(self.seconds, 3),
-            "merges": [m.to_dict() for m in self.merges], "retired": [r.to_dict() for r in self.retired],
-        }
+from .reconcile import MAX_SOURCES
+from .results import CompactReport, Maintenance, Merge, Retire
+from .schema import Event, Memory, new_id
 
 
 def compact(
-    store: "MemoryStore",
+    core: Core,
     *,
     user: str | None = None,
     dry_run: bool = False,
@@ -92,61 +42,53 @@ def compact(
 ) -> CompactReport:
     start = time.perf_counter()
     if dry_run:  # reads only: no lock, no file created
-        report = _run(store, user, dry_run, progress)
+        report = _run(core, user, dry_run, progress)
         report.seconds = time.perf_counter() - start
         return report
-    guard = FileLock(store.dir / "compact.lock", store.config.store.lock_timeout_seconds, what="compaction")
+    guard = FileLock(core.dir / "compact.lock", core.config.store.lock_timeout_seconds, what="compaction")
     try:
         with guard.hold(timeout=None if wait else 0):
-            report = _run(store, user, dry_run, progress)
+            report = _run(core, user, dry_run, progress)
     except LockTimeoutError:
         raise LockTimeoutError("another `memctl compact` is running on this store; try later or pass --wait") from None
     report.seconds = time.perf_counter() - start
     return report
 
 
-def _run(store: "MemoryStore", user: str | None, dry_run: bool, progress: Callable[[int, int], None] | None) -> CompactReport:
-    from .conversations import check_user_id
-
+def _run(core: Core, user: str | None, dry_run: bool, progress: Callable[[int, int], None] | None) -> CompactReport:
     report = CompactReport(dry_run=dry_run)
     where = "status = 'active'" + (f" AND user_id = {sql_str(check_user_id(user))}" if user else "")
-    active = store._memories(where, with_vectors=True)
+    active = core.read_memories(where, with_vectors=True)
     report.memories_scanned = len(active)
     groups: dict[tuple[str, str], list[Memory]] = {}
     for m in active:
         groups.setdefault((m.user_id, m.type), []).append(m)
     report.users = len({u for u, _ in groups})
-    planner = Planner(store)
+    planner = Planner(core)
     for n, ((_u, _t), members) in enumerate(sorted(groups.items())):
         planner.group(members, report)
         if progress and (n % 50 == 0 or n == len(groups) - 1):
             progress(n + 1, len(groups))
     if dry_run:
         return report
-    with store.lock.hold():
-        store._flush_recalls()
-        _apply(store, report, where)
-        report.maintenance = _maintain(store)
+    with core.lock.hold():
+        core.flush_recalls()
+        _apply(core, report, where)
+        report.maintenance = _maintain(core)
     return report
 
 
 class Planner:
     """Decides merges, contradictions and expiries; `audit` asks it the same questions."""
 
-    def __init__(self, store: "MemoryStore") -> None:
-        self.cfg = store.config.compact
-        self.now = store.clock()
-        self.same = rescaler(store.config.embedding.similarity_floor, 1.0)
-        from .extract import load_rules
-
-        self.rules = load_rules(store.rules_dir)
-        self.contradiction = store.config.reconcile.contradiction_similarity
-
-    def negative(self, content: str, lang: str | None) -> bool:
-        return self.rules.negative(content, lang)
+    def __init__(self, core: Core) -> None:
+        self.cfg = core.config.compact
+        self.now = core.clock()
+        self.judge = Judge(core.config, load_rules(core.rules_dir))
+        self.same = self.judge.same
 
     def _negative(self, m: Memory) -> bool:
-        return self.negative(m.content, m.lang)
+        return self.judge.negative(m.content, m.lang)
 
     def group(self, members: list[Memory], report: CompactReport) -> None:
         alive = [m for m in members if not self._retire_by_time(m, report)]
@@ -164,7 +106,7 @@ class Planner:
             for j in order[a_pos + 1:]:
                 if j in taken or negative[i] == negative[j]:
                     continue
-                if self.opposite(sims[i, j], alive[i].content, alive[j].content):
+                if self.judge.opposite(sims[i, j], alive[i].content, alive[j].content):
                     report.retired.append(Retire(alive[j], "superseded", "contradicted by a newer memory", by=alive[i]))
                     taken.add(j)
         pool = [alive[i] for i in range(len(alive)) if i not in taken]
@@ -188,7 +130,7 @@ class Planner:
         negative = [self._negative(m) for m in pool]
         # Centrality counts only close neighbours: the member most like the others of its
         # cluster, not the one vaguely like everything.
-        close = sims * (sims >= self.cfg.merge_similarity - 0.15)
+        close = sims * self.judge.near(sims)
         centrality = close.sum(axis=1) + np.array([m.reinforced_count for m in pool])
         taken: set[int] = set()
         out: list[Memory] = []
@@ -197,7 +139,8 @@ class Planner:
                 continue
             cluster = [i] + [
                 j for j in range(len(pool))
-                if j != i and j not in taken and negative[j] == negative[i] and self.same_fact(sims[i, j], pool[i].content, pool[j].content)
+                if j != i and j not in taken and negative[j] == negative[i]
+                and self.judge.same_fact(sims[i, j], pool[i].content, pool[j].content)
             ]
             if len(cluster) < 2:
                 continue
@@ -210,16 +153,6 @@ class Planner:
             planned[merge.merged.id] = merge
             out.append(merge.merged)
         return [m for i, m in enumerate(pool) if i not in taken] + out, bool(out)
-
-    def same_fact(self, sim: float, a: str, b: str) -> bool:
-        """Whether two texts of one user and type, at rescaled similarity `sim`, say the same."""
-        if sim >= self.cfg.merge_similarity:
-            return True
-        return sim >= self.cfg.merge_similarity - 0.15 and overlap(a, b) >= self.cfg.merge_lexical
-
-    def opposite(self, sim: float, a: str, b: str) -> bool:
-        """Whether two texts of opposite polarity speak of one thing ("likes coffee" / "quit coffee")."""
-        return sim >= self.contradiction and overlap(a, b) >= 0.4
 
     def _merge(self, members: list[Memory]) -> Merge:
         best = max(members, key=lambda m: (m.reinforced_count, m.confidence, m.updated_at or self.now, m.id))
@@ -266,25 +199,25 @@ class Planner:
 _LOOKUP_LIMIT = 2000
 
 
-def _apply(store: "MemoryStore", report: CompactReport, where: str) -> None:
+def _apply(core: Core, report: CompactReport, where: str) -> None:
     """Write the plan; drop any action whose memories changed since the snapshot."""
     involved = {m.id for g in report.merges for m in g.members} | {r.memory.id for r in report.retired}
     involved |= {r.by.id for r in report.retired if r.by}
     # Their state now: a memory no longer active has changed. A few ids are looked up;
     # many are picked from one scan (a lookup per chunk would grow with the square).
     if len(involved) <= _LOOKUP_LIMIT:
-        fresh = store._memories(sql_in("id", involved), with_vectors=True) if involved else []
+        fresh = core.read_memories(sql_in("id", involved), with_vectors=True) if involved else []
     else:
-        fresh = store._memories(where, with_vectors=True, ids=involved)
+        fresh = core.read_memories(where, with_vectors=True, ids=involved)
     current: dict[str, Memory] = {m.id: m for m in fresh}
 
     def unchanged(m: Memory) -> bool:
         now = current.get(m.id)
         return now is not None and now.status == "active" and now.updated_at == m.updated_at and now.version == m.version
 
-    now = store.clock()
+    now = core.clock()
     upserts: dict[str, Memory] = {}
-    events: list[dict[str, Any]] = []
+    events: list[Event] = []
     kept_merges, kept_retired = [], []
     for g in report.merges:
         if not all(unchanged(m) for m in g.members):
@@ -300,9 +233,8 @@ def _apply(store: "MemoryStore", report: CompactReport, where: str) -> None:
             old = current[m.id]
             old.status, old.merged_into, old.valid_to, old.updated_at = "superseded", g.merged.id, now, now
             upserts[old.id] = old
-        events.append({"kind": "merged", "user_id": g.user, "memory_id": g.merged.id, "chain_id": g.merged.chain_id,
-                       "related": [m.id for m in g.members], "content_hash": store.hash(g.merged.content),
-                       "count": len(g.members), "detail": {"members": [m.id for m in g.members]}})
+        members = [m.id for m in g.members]
+        events.append(Event.of("merged", g.merged, core.hash(g.merged.content), members, count=len(members), members=members))
     # A newer statement merged in this run now lives in the merged memory: it still
     # supersedes the older opposite one (the merged memory keeps its own lineage).
     merged_now = {m.id: g.merged for g in kept_merges for m in g.members}
@@ -324,29 +256,24 @@ def _apply(store: "MemoryStore", report: CompactReport, where: str) -> None:
             newer = current[r.by.id]
             newer.supersedes = old.id
             upserts[newer.id] = newer
-        events.append({"kind": r.action, "user_id": old.user_id, "memory_id": old.id, "chain_id": old.chain_id,
-                       "related": [r.by.id] if r.by else [], "content_hash": store.hash(old.content),
-                       "detail": {"reason": r.reason, "cause": "compact"}})
+        events.append(Event.of(r.action, old, core.hash(old.content), [r.by.id] if r.by else [],
+                               reason=r.reason, cause="compact"))
     report.merges, report.retired = kept_merges, kept_retired
     if upserts:
-        version = store.db.upsert("memories", [m.to_row() for m in upserts.values()], "id")
-        store._append_events(events, version, now)
+        version = core.db.upsert("memories", [m.to_row() for m in upserts.values()], "id")
+        core.append_events(events, version, now)
 
 
-def _maintain(store: "MemoryStore") -> dict[str, Any]:
+def _maintain(core: Core) -> Maintenance:
     """Rewrite the tables clustered by user (a recall reads one user's rows from one place),
     refresh indexes and drop old versions. Caller holds the store lock."""
-    before = _disk(store)
-    out: dict[str, Any] = {"files_before": before[0], "bytes_before": before[1]}
+    out = Maintenance()
+    out.files_before, out.bytes_before = _disk(core)
     for name, order in (("memories", ["user_id", "chain_id", "version"]), ("turns", ["user_id", "time"]), ("events", None)):
-        store.db.cluster(name, order)
-    after = _disk(store)
-    out.update(files_after=after[0], bytes_after=after[1])
+        core.db.cluster(name, order)
+    out.files_after, out.bytes_after = _disk(core)
     return out
 
 
-def _disk(store: "MemoryStore") -> tuple[int, int]:
-    return disk_usage(store.db.uri) if store.db.is_local else (0, 0)
-
-
-__all__ = ["CompactReport", "compact"]
+def _disk(core: Core) -> tuple[int, int]:
+    return disk_usage(core.db.uri) if core.db.is_local else (0, 0)

@@ -156,7 +156,8 @@ class Database:
         """Compact data files, refresh indexes and drop old table versions.
 
         With purge=True, rows deleted earlier are rewritten out of every data file and
-        all older versions go: the only way to make deleted text unreadable (DESIGN.md).
+        all older versions go: the only way found to make deleted text unreadable (see
+        forget.py).
         """
         ds = self.open(name)
         before = file_count(ds)

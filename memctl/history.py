@@ -1,5 +1,6 @@
-"""diff: how one memory changed, version by version, and what changed in the store
-between two points in time (or two store versions).
+"""history: where one memory came from and how it changed, version by version (trace,
+diff ID), and what changed in the store between two points in time or store versions
+(diff --since).
 
 A memory's versions share a chain id; each version records its cause (ingest, update,
 correction, contradiction, merge). Status changes made later (expiry, archive, a merge
@@ -13,16 +14,14 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from typing import TYPE_CHECKING, Any
 
+from .conversations import check_user_id, parse_time
+from .core import Core
 from .db import sql_in, sql_str, sql_time
 from .errors import MemctlError, NotFoundError, UsageError
+from .results import Change, LoggedEvent, MemoryHistory, Point, Step, StoreDiff, Trace
 from .schema import Memory, iso
-
-if TYPE_CHECKING:
-    from .store import MemoryStore
 
 # Han characters one by one, Latin words and numbers whole, anything else by itself.
 _TOKEN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]|[A-Za-z0-9_'\-]+|\s+|[^\sA-Za-z0-9_'\-\u3400-\u9fff\uf900-\ufaff]")
@@ -50,52 +49,77 @@ def word_diff(old: str, new: str) -> list[dict[str, str]]:
 _STATUS_CAUSE = {"expired": "expiry", "archived": "archive", "superseded": "supersede", "merged": "merge"}
 
 
-@dataclass
-class Step:
-    cause: str
-    time: str | None
-    id: str
-    version: int | None
-    status: str
-    content: str | None  # None: forgotten
-    previous_content: str | None = None
-    store_version: int | None = None
-    detail: dict[str, Any] = field(default_factory=dict)
-    said_at: str | None = None  # when the user said it (the version's valid_from)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "cause": self.cause, "time": self.time, "said_at": self.said_at, "id": self.id, "version": self.version, "status": self.status,
-            "content": self.content, "previous_content": self.previous_content,
-            "diff": word_diff(self.previous_content, self.content)
-            if self.previous_content is not None and self.content is not None else [],
-            "store_version": self.store_version, "detail": self.detail,
-        }
 
 
-@dataclass
-class MemoryHistory:
-    chain_id: str
-    user: str
-    steps: list[Step]
+def trace(core: Core, memory_id: str) -> Trace:
+    """One memory with its sources, versions, merges, event log and recall history."""
+    m = core.get(memory_id)
+    chain = core.chain(m.chain_id)
+    found = {x.id: x for x in core.by_ids(m.merged_from)} if m.merged_from else {}
+    # A forgotten member is shown by its id only.
+    members = [found.get(i) or Memory(i, "", 0, "forgotten", m.user_id, m.type, "") for i in m.merged_from]
+    into = None
+    if m.merged_into:
+        found_into = core.read_memories(f"id = {sql_str(m.merged_into)}")
+        into = found_into[0] if found_into else None
+    pending = core.spool.pending()
+    recalled = core.db.to_table("events", columns=["time", "related", "detail"],
+                                filter=f"kind = 'recalled' AND user_id = {sql_str(m.user_id)}")
+    # A merged memory was recalled whenever one of the memories it merged was.
+    lineage = merged_ancestors(core, m)
+    times = []
+    for when, related, detail in zip(recalled.column("time").to_pylist(), recalled.column("related").to_pylist(),
+                                     recalled.column("detail").to_pylist()):
+        if lineage & set(related or ()):
+            times.append(_iso_text(json.loads(detail or "{}").get("at")) or iso(when))
+    times += [iso(r.time) for r in pending.recalls if lineage & set(r.ids)]
+    return Trace(m, chain, members, into, sorted(t for t in times if t), sum(pending.counts.get(i, 0) for i in lineage),
+                 chain_events(core, m.chain_id, [x.id for x in chain] + [x.id for x in members]))
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"chain_id": self.chain_id, "user": self.user, "steps": [s.to_dict() for s in self.steps]}
+
+def merged_ancestors(core: Core, m: Memory) -> set[str]:
+    """The memory's id and those of every memory merged into it, at any depth."""
+    out, frontier = {m.id}, list(m.merged_from)
+    while frontier:
+        frontier = [i for i in frontier if i not in out]
+        out.update(frontier)
+        found = core.by_ids(frontier) if frontier else []
+        frontier = [i for x in found for i in x.merged_from]
+    return out
 
 
-def memory_history(store: "MemoryStore", ref: str) -> MemoryHistory:
+def _iso_text(value: str | None) -> str | None:
+    if not value:
+        return None
+    try:
+        return iso(datetime.fromisoformat(value.replace("Z", "+00:00")))
+    except ValueError:
+        return value
+
+
+def chain_events(core: Core, chain_id: str, ids: list[str]) -> list[LoggedEvent]:
+    """The event log entries of a chain and its memories, oldest first (no recalls)."""
+    table = core.db.to_table(
+        "events", columns=["time", "kind", "memory_id", "related", "store_version", "detail"],
+        filter=f"kind <> 'recalled' AND (chain_id = {sql_str(chain_id)}"
+        + (f" OR {sql_in('memory_id', ids)} OR array_has_any(related, [{', '.join(map(sql_str, ids))}]))" if ids else ")"),
+    )
+    out = [LoggedEvent(iso(row["time"]), row["kind"], row["memory_id"], list(row["related"] or []),
+                       row["store_version"], json.loads(row["detail"] or "{}")) for row in table.to_pylist()]
+    return sorted(out, key=lambda e: (e.time or "", e.store_version or 0))
+
+
+def memory_history(core: Core, ref: str) -> MemoryHistory:
     """The versions of the memory `ref` (a memory id or a chain id), oldest first, with
     what happened to them since."""
-    from .audit import chain_events
-
-    found = store._memories(f"id = {sql_str(ref)}") or store._memories(f"chain_id = {sql_str(ref)}")
+    found = core.read_memories(f"id = {sql_str(ref)}") or core.read_memories(f"chain_id = {sql_str(ref)}")
     if not found:
         raise NotFoundError(f"no memory or chain with id {ref}")
-    chain = store.chain(found[0].chain_id)
-    members = {m.id: m for m in store._memories(sql_in("id", {i for v in chain for i in v.merged_from}))} \
+    chain = core.chain(found[0].chain_id)
+    members = {m.id: m for m in core.by_ids({i for v in chain for i in v.merged_from})} \
         if any(v.merged_from for v in chain) else {}
-    events = chain_events(store, chain[0].chain_id, [v.id for v in chain])
-    created = {e["memory_id"]: e for e in events if e["kind"] in ("ingested", "merged")}
+    events = chain_events(core, chain[0].chain_id, [v.id for v in chain])
+    created = {e.memory_id: e for e in events if e.kind in ("ingested", "merged")}
     steps: list[Step] = []
     previous: Memory | None = None
     for v in chain:
@@ -107,36 +131,39 @@ def memory_history(store: "MemoryStore", ref: str) -> MemoryHistory:
         if v.supersedes and (previous is None or v.supersedes != previous.id):
             detail["supersedes"] = v.supersedes
         steps.append(Step(
-            cause=v.cause or "ingest", time=made["time"] if made else iso(v.created_at), id=v.id, version=v.version,
+            cause=v.cause or "ingest", time=made.time if made else iso(v.created_at), id=v.id, version=v.version,
             status=v.status, content=v.content, previous_content=previous.content if previous else None,
-            store_version=made["store_version"] if made else None, detail=detail,
+            store_version=made.store_version if made else None, detail=detail,
             said_at=iso(v.valid_from) if v.cause != "merge" else None,
         ))
         previous = v
     by_id = {v.id: v for v in chain}
     for e in events:
-        v = by_id.get(e["memory_id"])
-        if e["kind"] == "merged" and e["memory_id"] not in by_id:
+        v = by_id.get(e.memory_id or "")
+        if e.kind == "merged" and e.memory_id not in by_id:
             # This chain's memory was merged into a memory of another chain.
-            into = store._memories(f"id = {sql_str(e['memory_id'])}")
-            gone = [by_id[i] for i in e["related"] if i in by_id]
+            into = core.read_memories(f"id = {sql_str(e.memory_id or '')}")
+            gone = [by_id[i] for i in e.related if i in by_id]
             if gone:
-                steps.append(Step("merge", e["time"], e["memory_id"], into[0].version if into else None,
+                steps.append(Step("merge", e.time, e.memory_id or "", into[0].version if into else None,
                                   into[0].status if into else "forgotten", into[0].content if into else "",
-                                  previous_content=gone[-1].content, store_version=e["store_version"],
-                                  detail={"merged_into": e["memory_id"], "chain_id": into[0].chain_id if into else None,
-                                          "members": e["related"]}))
+                                  previous_content=gone[-1].content, store_version=e.store_version,
+                                  detail={"merged_into": e.memory_id, "chain_id": into[0].chain_id if into else None,
+                                          "members": e.related}))
             continue
-        if e["kind"] == "forgotten" and v is None:
+        if e.kind == "forgotten" and v is None:
             # A forgotten version of this chain: its id, version and time, nothing of its text.
-            steps.append(Step("forget", e["time"], e["memory_id"], e["detail"].get("version"), "forgotten", None,
-                              store_version=e["store_version"], detail={"reason": e["detail"].get("reason")}))
+            steps.append(Step("forget", e.time, e.memory_id or "", e.detail.get("version"), "forgotten", None,
+                              store_version=e.store_version, detail={"reason": e.detail.get("reason")}))
             continue
-        if v is None or e["kind"] not in ("expired", "archived") and not (e["kind"] == "superseded" and e["detail"].get("cause") == "compact"):
+        if v is None or e.kind not in ("expired", "archived") and not (e.kind == "superseded" and e.detail.get("cause") == "compact"):
             continue
-        steps.append(Step(_STATUS_CAUSE[e["kind"]], e["time"], v.id, v.version, v.status, v.content,
-                          store_version=e["store_version"], detail={"reason": e["detail"].get("reason"),
-                                                                    "by": (e["related"] or [None])[0]}))
+        steps.append(Step(_STATUS_CAUSE[e.kind], e.time, v.id, v.version, v.status, v.content,
+                          store_version=e.store_version, detail={"reason": e.detail.get("reason"),
+                                                                 "by": (e.related or [None])[0]}))
+    for step in steps:
+        if step.previous_content is not None and step.content is not None:
+            step.diff = word_diff(step.previous_content, step.content)
     steps.sort(key=lambda s: (s.store_version if s.store_version is not None else -1, s.version or 0))
     return MemoryHistory(chain[0].chain_id, chain[0].user_id, steps)
 
@@ -147,18 +174,7 @@ _RELATIVE = re.compile(r"^\s*(\d+)\s*([mhdw])\s*$")
 _UNITS = {"m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
 
 
-@dataclass
-class Point:
-    """A point in the store's history: a store version (of the memories table) or a time."""
 
-    version: int | None = None
-    time: datetime | None = None
-
-    def label(self) -> str:
-        return f"version {self.version}" if self.version is not None else (iso(self.time) or "")
-
-
-# Store versions count writes; a number this long is a compact date (20261129).
 _MAX_VERSION_DIGITS = 7
 
 
@@ -171,44 +187,11 @@ def parse_point(value: str, option: str, now: datetime) -> Point:
     try:
         if rel:
             return Point(time=now - timedelta(**{_UNITS[rel.group(2)]: int(rel.group(1))}))
-        from .conversations import parse_time
-
         return Point(time=parse_time(text, option))
     except (ValueError, OverflowError, MemctlError):
         raise UsageError(f"{option}: {value!r} is not a store version, an ISO-8601 time or an age like 24h / 7d") from None
 
 
-@dataclass
-class Change:
-    kind: str  # added | updated | corrected | superseded | merged | expired | archived | forgotten | reinforced
-    time: str | None
-    store_version: int | None
-    user: str | None
-    id: str | None
-    content: str | None = None
-    detail: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "time": self.time, "store_version": self.store_version, "user": self.user,
-                "id": self.id, "content": self.content, "detail": self.detail}
-
-
-@dataclass
-class StoreDiff:
-    start: Point
-    end: Point | None
-    user: str | None
-    changes: list[Change]
-
-    def counts(self) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for c in self.changes:
-            out[c.kind] = out.get(c.kind, 0) + 1
-        return out
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"from": self.start.label(), "to": self.end.label() if self.end else "now", "user": self.user,
-                "counts": self.counts(), "changes": [c.to_dict() for c in self.changes]}
 
 
 def _utc(point: Point | None) -> Point | None:
@@ -218,12 +201,10 @@ def _utc(point: Point | None) -> Point | None:
     return point
 
 
-def store_diff(store: "MemoryStore", start: Point, end: Point | None = None, user: str | None = None) -> StoreDiff:
-    from .conversations import check_user_id
-
+def store_diff(core: Core, start: Point, end: Point | None = None, user: str | None = None) -> StoreDiff:
     start, end = _utc(start), _utc(end)
     assert start is not None
-    current = store.db.version("memories")
+    current = core.db.version("memories")
     for point, name in ((start, "start"), (end, "end")):
         if point is not None and point.version is not None and point.version > current:
             raise UsageError(f"the {name} version {point.version} is past the store's current version {current}")
@@ -241,13 +222,13 @@ def store_diff(store: "MemoryStore", start: Point, end: Point | None = None, use
             where.append(f"time {op} {sql_time(point.time)}")
     if user is not None:
         where.append(f"user_id = {sql_str(check_user_id(user))}")
-    rows = store.db.to_table("events", columns=["time", "kind", "user_id", "memory_id", "related", "store_version", "count", "detail"],
+    rows = core.db.to_table("events", columns=["time", "kind", "user_id", "memory_id", "related", "store_version", "count", "detail"],
                              filter=" AND ".join(where)).to_pylist()
     rows.sort(key=lambda r: (r["time"], r["store_version"] or 0))
     forgotten = {r["memory_id"] for r in rows if r["kind"] == "forgotten"}
     wanted = {r["memory_id"] for r in rows if r["memory_id"]} | {i for r in rows if r["kind"] == "merged" for i in r["related"] or ()}
     wanted -= forgotten
-    memories = {m.id: m for m in store._memories(sql_in("id", wanted))} if wanted else {}
+    memories = {m.id: m for m in core.by_ids(wanted)} if wanted else {}
 
     def content(mid: str | None) -> str | None:
         m = memories.get(mid or "")
@@ -279,4 +260,4 @@ def store_diff(store: "MemoryStore", start: Point, end: Point | None = None, use
     return StoreDiff(start, end, user, changes)
 
 
-__all__ = ["MemoryHistory", "Point", "Step", "StoreDiff", "memory_history", "parse_point", "store_diff", "word_diff"]
+__all__ = ["chain_events", "memory_history", "merged_ancestors", "parse_point", "store_diff", "trace", "word_diff"]

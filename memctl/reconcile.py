@@ -13,28 +13,21 @@ Pure computation: the store reads the pool and writes the plan, under its lock.
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
 import numpy as np
 
-from .config import ReconcileConfig
 from .extract import Candidate, ForgetRequest, Item, Negation
 from .extract.normalize import negated
-from .extract.rules import Rules
-from .lexical import overlap
+from .judgement import Judge
 from .results import IngestChange
-from .schema import Memory, Source
+from .schema import Event, Memory, Source, new_id
 
 
 # Sources kept per memory: a fact said a thousand times keeps its first and latest sayings.
 MAX_SOURCES = 32
-
-
-def new_id() -> str:
-    return uuid.uuid4().hex[:16]
 
 
 @dataclass
@@ -48,7 +41,7 @@ class Plan:
     # Memories this plan made: forgetting one of them means never writing it.
     created: set[str] = field(default_factory=set)
     changes: list[IngestChange] = field(default_factory=list)
-    events: list[dict[str, object]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
 
 class Pool:
@@ -86,33 +79,30 @@ class Pool:
 class Reconciler:
     def __init__(
         self,
-        cfg: ReconcileConfig,
-        rules: Rules,
-        rescale: Callable[[np.ndarray], np.ndarray],
+        judge: Judge,
         hasher: Callable[[str], str],
+        forget_similarity: float,
         now: datetime | None = None,
     ) -> None:
-        self.cfg = cfg
-        self.rules = rules
-        self.rescale = rescale
+        self.judge = judge
+        self.rules = judge.rules
         self.hasher = hasher
+        self.forget_similarity = forget_similarity
         self.now = now or datetime.now(timezone.utc)
 
     # -- similarity ---------------------------------------------------------------
 
     def _negative(self, text: str, lang: str) -> bool:
-        return self.rules.negative(text, lang)
+        return self.judge.negative(text, lang)
 
     def _matches(self, pool: Pool, vector: np.ndarray, text: str, shortlist: int = 8) -> list[tuple[float, Memory]]:
-        """Best matches as (combined similarity, memory): max of rescaled cosine and token overlap."""
+        """Best matches as (likeness, memory), the most alike first."""
         if not pool.memories:
             return []
-        dense = self.rescale(pool.matrix() @ np.asarray(vector, dtype=np.float32))
+        dense = self.judge.same(pool.matrix() @ np.asarray(vector, dtype=np.float32))
         order = np.argsort(-dense)[:shortlist]
-        out = []
-        for i in order:
-            m = pool.memories[int(i)]
-            out.append((max(float(dense[i]), overlap(text, m.content)), m))
+        out = [(self.judge.likeness(float(dense[i]), text, pool.memories[int(i)].content), pool.memories[int(i)])
+               for i in order]
         out.sort(key=lambda x: -x[0])
         return out
 
@@ -137,10 +127,7 @@ class Reconciler:
         return Source(c.session, c.turn, c.time, c.clause, c.turn_key)
 
     def _event(self, plan: Plan, kind: str, memory: Memory, related: list[str] | None = None, **detail: object) -> None:
-        plan.events.append({
-            "kind": kind, "user_id": memory.user_id, "memory_id": memory.id, "chain_id": memory.chain_id,
-            "related": related or [], "content_hash": self.hasher(memory.content), "count": 1, "detail": detail,
-        })
+        plan.events.append(Event.of(kind, memory, self.hasher(memory.content), related, **detail))
 
     def _remember(self, plan: Plan, pool: Pool, c: Candidate, vector: np.ndarray) -> None:
         matches = self._matches(pool, vector, c.content)
@@ -148,7 +135,7 @@ class Reconciler:
         # 1. Said again: reinforce, unless the polarity flipped ("likes" vs "no longer likes").
         if matches and not c.correction:
             sim, m = matches[0]
-            if sim >= self.cfg.duplicate_similarity and self._negative(m.content, m.lang) == negative:
+            if self.judge.restates(sim, self._negative(m.content, m.lang), negative):
                 self._reinforce(plan, m, c)
                 return
         # 2. A new value for a one-at-a-time slot replaces the old one.
@@ -161,29 +148,27 @@ class Reconciler:
         if c.correction:
             # A corrected city replaces a city, never a job that happens to mention it.
             related = [(s, m) for s, m in matches if m.slot is None or c.slot is None or m.slot == c.slot]
-            target = self._best_related(related, c, self.cfg.correction_similarity)
+            target = self._best_related(related, c)
             if target is not None:
                 self._supersede(plan, pool, target, c, vector, "correction")
                 return
         # 4. The opposite of an active memory on the same subject: the newer one wins.
         for sim, m in matches:
-            if sim < self.cfg.contradiction_similarity:
+            if sim < self.judge.contradiction:
                 break
-            # Opposite polarity about the same thing: "loves coffee" / "doesn't like coffee",
-            # not "doesn't drink alcohol" / "drinks decaf only".
-            if self._negative(m.content, m.lang) != negative and overlap(m.content, c.content) >= 0.4:
+            if self._negative(m.content, m.lang) != negative and self.judge.opposite(sim, m.content, c.content):
                 self._supersede(plan, pool, m, c, vector, "contradiction")
                 return
         self._add(plan, pool, c, vector)
 
-    def _best_related(self, matches: list[tuple[float, Memory]], c: Candidate, threshold: float) -> Memory | None:
+    def _best_related(self, matches: list[tuple[float, Memory]], c: Candidate) -> Memory | None:
         """The best match, counting a shared topic as evidence that two facts are about the same thing."""
         best, best_score = None, 0.0
         for sim, m in matches:
-            score = sim + (0.15 if set(m.topics) & set(c.topics) else 0.0)
+            score = self.judge.related(sim, bool(set(m.topics) & set(c.topics)))
             if score > best_score:
                 best, best_score = m, score
-        return best if best_score >= threshold else None
+        return best if self.judge.corrects(best_score) else None
 
     def _new_memory(self, c: Candidate, vector: np.ndarray, chain_id: str | None = None, version: int = 1) -> Memory:
         mid = new_id()
@@ -245,7 +230,7 @@ class Reconciler:
 
     def _negate(self, plan: Plan, pool: Pool, n: Negation, vector: np.ndarray) -> None:
         matches = self._matches(pool, vector, n.context)
-        if not matches or matches[0][0] < self.cfg.correction_similarity:
+        if not matches or not self.judge.corrects(matches[0][0]):
             return
         old = matches[0][1]
         c = Candidate(
@@ -263,7 +248,7 @@ class Reconciler:
             if m.id in plan.created:
                 # Never written: drop it from the plan and keep its words out of the turns.
                 del plan.upserts[m.id]
-                plan.events = [e for e in plan.events if e.get("memory_id") != m.id]
+                plan.events = [e for e in plan.events if e.memory_id != m.id]
                 for s in m.sources:
                     plan.forgotten_clauses.setdefault(s.turn_key, []).append(s.clause)
                 plan.changes = [ch for ch in plan.changes if ch.memory.id != m.id]
@@ -286,7 +271,7 @@ class Reconciler:
             if hits:
                 return hits
         if f.target:
-            scored = [(sim, m) for sim, m in self._matches(pool, vector, f.target) if sim >= self.cfg.forget_similarity]
+            scored = [(sim, m) for sim, m in self._matches(pool, vector, f.target) if sim >= self.forget_similarity]
             if scored:
                 top = scored[0][0]
                 return [m for sim, m in scored if sim >= top - 0.05]
@@ -302,12 +287,3 @@ class Reconciler:
 
 def _half(vector: np.ndarray | None) -> np.ndarray | None:
     return None if vector is None else np.asarray(vector, dtype=np.float16)
-
-
-def rescaler(floor: float, ceiling: float) -> Callable[[np.ndarray], np.ndarray]:
-    span = max(ceiling - floor, 1e-6)
-
-    def rescale(cosines: np.ndarray) -> np.ndarray:
-        return np.clip((np.asarray(cosines, dtype=np.float32) - floor) / span, 0.0, 1.0)
-
-    return rescale

@@ -139,6 +139,13 @@ def context_input(content: str, context: str | None) -> str:
         text += " " + context[max(0, len(context) - _ASKED_CHARS):]
     return text
 
+def new_id() -> str:
+    """A new memory or event id: 16 hex digits, random."""
+    import uuid
+
+    return uuid.uuid4().hex[:16]
+
+
 @dataclass
 class Source:
     session: str
@@ -240,6 +247,38 @@ class Memory:
             "supersedes": self.supersedes,
             "merged_from": list(self.merged_from),
             "merged_into": self.merged_into,
+        }
+
+
+@dataclass
+class Event:
+    """One entry of the append-only event log: ids, counts, a keyed hash of the text and
+    a detail of ids, numbers and reasons, never the text itself. Built here and written
+    only by `Core.append_events`, which stamps the time and the store version."""
+
+    kind: str  # ingested | reinforced | superseded | merged | expired | archived | forgotten | recalled | reembedded
+    user_id: str | None = None
+    memory_id: str | None = None
+    chain_id: str | None = None
+    related: list[str] = field(default_factory=list)
+    content_hash: str | None = None
+    count: int = 1
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, kind: str, memory: "Memory", content_hash: str, related: list[str] | None = None,
+           count: int = 1, **detail: Any) -> "Event":
+        """An event about one memory."""
+        return cls(kind, memory.user_id, memory.id, memory.chain_id, list(related or []), content_hash, count, detail)
+
+    def to_row(self, event_id: str, time: datetime, store_version: int) -> dict[str, Any]:
+        import json
+
+        return {
+            "event_id": event_id, "time": time, "kind": self.kind, "user_id": self.user_id,
+            "memory_id": self.memory_id, "chain_id": self.chain_id, "related": list(self.related),
+            "content_hash": self.content_hash, "count": int(self.count or 1), "store_version": store_version,
+            "detail": json.dumps(self.detail, ensure_ascii=False, sort_keys=True, default=str),
         }
 
 

@@ -12,7 +12,8 @@ import pytest
 from conftest import conversation, seed, write_json
 from memctl import MemoryStore
 from memctl.errors import UsageError
-from memctl.history import Point, parse_point, word_diff
+from memctl.history import parse_point, word_diff
+from memctl.results import Point
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
 
@@ -147,7 +148,7 @@ def test_health_figures_expired_stale_noise_and_low_confidence(store):
     old = NOW - timedelta(days=200)
     goal, task, fact = seed(store, "u1", [("goal", "User wants to run a marathon", old), ("task", "User flies to Tokyo", NOW),
                                           ("profile", "User is a nurse", old)])
-    rows = {m.id: m for m in store._memories("user_id = 'u1'", with_vectors=True)}
+    rows = {m.id: m for m in store.core.read_memories("user_id = 'u1'", with_vectors=True)}
     rows[goal.id].valid_to = NOW - timedelta(days=1)
     rows[fact.id].source_type, rows[fact.id].confidence, rows[fact.id].importance = "inferred", 0.4, 0.2
     with store.lock.hold():
@@ -351,29 +352,52 @@ def test_forgotten_versions_and_members_show_by_id_only(tmp_path, store, cli):
 
 
 def test_audit_survives_a_compaction_running_meanwhile(store):
-    """Audit takes no lock: a compaction deleting old table versions under it makes it
-    start again on the new version, never fail."""
+    """Audit takes no lock: compactions deleting old table versions under it make it
+    start again on the new version, never fail. The writer runs for as long as the
+    audits do, however fast either side is."""
     import threading
 
     seed(store, "u1", [("behavior", f"User walks {n} km every day") for n in range(40)])
-    stop = threading.Event()
+    done = threading.Event()
     errors: list[BaseException] = []
+    compactions = []
 
     def writer() -> None:
         try:
-            for n in range(12):
+            n = 0
+            while not done.is_set() and n < 200:
                 seed(store, "u1", [("preference", f"User likes tea number {n}"), ("preference", f"User likes tea number {n}.")])
                 store.compact(wait=True)
+                compactions.append(n)
+                n += 1
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
-        finally:
-            stop.set()
 
     thread = threading.Thread(target=writer)
     thread.start()
-    audits = 0
-    while not stop.is_set():
-        store.audit()
-        audits += 1
-    thread.join()
-    assert not errors and audits > 3
+    try:
+        for _ in range(5):
+            store.audit()
+    finally:
+        done.set()
+        thread.join()
+    assert not errors
+
+
+def test_audit_reads_again_when_a_writer_removed_its_table_version(store, monkeypatch):
+    """The retry itself, without timing: the first read is pinned to versions that a
+    compaction has already deleted."""
+    import memctl.audit as audit_module
+
+    seed(store, "u1", [("preference", "User likes green tea"), ("preference", "User likes green tea.")])
+    stale = {n: store.db.version(n) for n in ("memories", "turns", "events")}
+    store.compact()
+    real, pins = audit_module._audit, []
+
+    def first_read_stale(core, user, pinned):
+        pins.append(pinned)
+        return real(core, user, stale if len(pins) == 1 else pinned)
+
+    monkeypatch.setattr(audit_module, "_audit", first_read_stale)
+    report = audit_module.audit(store.core)
+    assert len(pins) == 2 and report.counts["memories"] == 3

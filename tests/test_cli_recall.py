@@ -5,7 +5,7 @@ import json
 import pytest
 
 from conftest import SAMPLES
-from memctl.budget import count_tokens
+from memctl.tokens import count_tokens
 
 CONTRACT = ("id", "chain_id", "version", "status", "user", "type", "content", "importance", "confidence",
             "score", "source_type", "sources", "created_at", "updated_at", "valid_from", "valid_to")
@@ -47,7 +47,7 @@ def test_prompt_block_fits_the_budget_and_escapes(cli, loaded):
 
 
 def test_prompt_escaping():
-    from memctl.render import prompt_block
+    from memctl.prompt import prompt_block
     from memctl.results import RecallHit, RecallResult, ScoreParts
     from memctl.schema import Memory
 

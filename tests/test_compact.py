@@ -76,10 +76,10 @@ def test_the_plan_is_checked_against_the_store_by_lookup_or_by_scan(store, monke
     plan = _at(store).compact(dry_run=True)
     assert len(plan.merges) == 2
     with store.lock.hold():  # another process reinforced one member of u2's cluster since
-        row = store._memories(f"id = '{second.id}'", with_vectors=True)[0]
+        row = store.core.read_memories(f"id = '{second.id}'", with_vectors=True)[0]
         row.updated_at, row.reinforced_count = NOW, 1
         store.db.upsert("memories", [row.to_row()], "id")
-        compaction._apply(_at(store), plan, "status = 'active'")
+        compaction._apply(_at(store).core, plan, "status = 'active'")
     assert plan.skipped == 1 and [g.user for g in plan.merges] == ["u1"]
     assert len(store.memories("u1")) == 2 and len(store.memories("u2")) == 3
 
@@ -88,7 +88,7 @@ def test_expiry_and_archive(store):
     seed(store, "u3", [("goal", "User wants to visit Sanya for the new year"),
                        ("task", "User flies to Tokyo on Friday"),
                        ("event", "User ran a marathon")], when=NOW - timedelta(days=400))
-    rows = {m.type: m for m in store._memories("user_id = 'u3'", with_vectors=True)}
+    rows = {m.type: m for m in store.core.read_memories("user_id = 'u3'", with_vectors=True)}
     rows["goal"].valid_to = NOW - timedelta(days=10)  # a deadline that has passed
     rows["event"].importance = 0.2  # unimportant, never recalled, 400 days old
     with store.lock.hold():
@@ -116,7 +116,7 @@ def test_second_run_changes_nothing_and_dry_run_writes_nothing(store, tmp_path):
     assert first.changes == plan.changes
     second = _at(store).compact()
     assert second.changes == 0 and second.skipped == 0
-    assert second.maintenance["files_after"] == first.maintenance["files_after"]
+    assert second.maintenance.files_after == first.maintenance.files_after
 
 
 def test_user_option_limits_the_run(store):

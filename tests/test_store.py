@@ -141,7 +141,7 @@ def test_recall_contract_fields_and_options(store):
 def test_recall_is_recorded_and_folded_in_by_the_next_write(tmp_path, store):
     store.ingest([str(SAMPLES)])
     hit = store.recall("花生", "xiaolin").hits[0]
-    assert store.spool.size() > 0
+    assert store.core.spool.size() > 0
     write_json(tmp_path / "n.json", conversation("other", "n", "I like tea."))
     store.ingest([str(tmp_path / "n.json")])
     m = store.get(hit.memory.id)
@@ -196,12 +196,12 @@ def test_migration_from_the_previous_schema(tmp_path, monkeypatch):
     """A store written by the first schema (turns without `context`, memories without
     `context_vector`) opens, migrates and keeps its data."""
     import memctl.migrations as migrations
-    import memctl.store as store_module
+    import memctl.core as core_module
 
     first = migrations.MIGRATIONS[:1]
     monkeypatch.setattr(migrations, "MIGRATIONS", first)
     monkeypatch.setattr(migrations, "SCHEMA_VERSION", 1)
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 1)
+    monkeypatch.setattr(core_module, "SCHEMA_VERSION", 1)
     old = init_store(tmp_path / "old", model=FAKE_MODEL)
     assert "context" not in old.db.schema("turns").names
     assert "context_vector" not in old.db.schema("memories").names
@@ -278,10 +278,10 @@ def test_reembed_rebuilds_the_vectors_ingest_made(store):
     import numpy as np
 
     store.ingest([str(SAMPLES)])
-    before = {m.id: m for m in store._memories(None, with_vectors=True)}
+    before = {m.id: m for m in store.core.read_memories(None, with_vectors=True)}
     assert any(m.context_vector is not None for m in before.values())
     store.reembed()
-    after = {m.id: m for m in store._memories(None, with_vectors=True)}
+    after = {m.id: m for m in store.core.read_memories(None, with_vectors=True)}
     assert after.keys() == before.keys()
     for mid, m in before.items():
         assert np.allclose(after[mid].vector, m.vector, atol=1e-6)

@@ -26,7 +26,7 @@ def audit(
         memctl audit --user xiaolin --json
         memctl audit --id 3f2a9c0d1e2b4a5c
     """
-    from .. import render
+    from . import render
     from ..errors import MemctlError, UsageError
 
     s = open_from(store, check_model=False)

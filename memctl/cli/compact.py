@@ -25,7 +25,7 @@ def compact(
         memctl compact --dry-run
         0 3 * * * cd /srv/agent && memctl compact --json >> compact.log
     """
-    from .. import render
+    from . import render
 
     s = open_from(store)
     with render.progress_bar("compacting") as advance:

@@ -29,7 +29,7 @@ def diff(
         memctl diff --since 24h --json          # what last night's compaction changed
         memctl diff --from 12 --to 15 --user xiaolin
     """
-    from .. import render
+    from . import render
     from ..errors import UsageError
     from ..history import parse_point
 

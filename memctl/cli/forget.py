@@ -28,7 +28,7 @@ def forget(
         memctl forget --user xiaolin --query "我的地址" --dry-run
         memctl forget --chain 3f2a9c0d1e2b4a5c --yes
     """
-    from .. import render
+    from . import render
 
     s = open_from(store)
     plan = s.forget(ids=ids, chain=chain, user=user, types=types, query=query, dry_run=True)

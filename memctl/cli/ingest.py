@@ -27,7 +27,7 @@ def ingest(
         memctl ingest sample_conversations/
         cat chat.jsonl | memctl ingest - --format jsonl --user u42
     """
-    from .. import render
+    from . import render
 
     report = open_from(store).ingest(paths, user=user, session=session, fmt=fmt, dry_run=dry_run)
     render.ingest(report, as_json)

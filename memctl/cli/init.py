@@ -23,7 +23,7 @@ def init(
         memctl init            # in the current folder
         memctl init ~/agent --model all-MiniLM-L6-v2
     """
-    from ..render import dump_json
+    from .render import dump_json
     from ..store import init_store
 
     store = init_store(directory, model=model)

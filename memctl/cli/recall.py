@@ -30,7 +30,7 @@ def recall(
         memctl recall "帮我推荐三亚的餐厅" --user xiaolin
         memctl recall "plan my week" --user sam --format prompt --budget 200
     """
-    from .. import render
+    from . import render
     from ..errors import UsageError
     from .common import open_from
 

@@ -24,7 +24,7 @@ def reembed(
 
         memctl reembed --model all-MiniLM-L6-v2 --yes
     """
-    from ..render import dump_json, progress_bar
+    from .render import dump_json, progress_bar
 
     s = open_from(store, check_model=False)
     target = model or s.config.embedding.model

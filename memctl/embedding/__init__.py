@@ -29,7 +29,7 @@ class ModelInfo:
     name: str
     backend: str
     dim: int | None
-    # Cosine of unrelated / clearly related pairs, measured in bench/models.py.
+    # Cosine of unrelated / clearly related pairs, measured by bench/bench_models.py.
     similarity_floor: float
     similarity_ceiling: float
     licence: str

@@ -1,4 +1,4 @@
-"""Forgetting for real: selecting memories and deleting every trace of their text.
+"""forget: selecting memories and deleting every trace of their text, for real.
 
 Where a memory's words live, and how each is cleared:
   memories table   the rows (every selected version) are deleted
@@ -8,41 +8,35 @@ Where a memory's words live, and how each is cleared:
   events table     never held text: a "forgotten" event records ids, a keyed hash, time
   old versions     deleted rows stay readable in older table versions and in data files
                    until they are rewritten: compact with deletions materialised, then
-                   drop every older version (DESIGN.md: the purge that worked every time)
+                   drop every older version (the purge that removed the text every time
+                   it was measured; one optimize() call alone did not always)
 All under the store lock, so a concurrent writer never sees a half-purged store.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import numpy as np
+
+from .conversations import check_user_id
+from .core import Core, check_types
 from .db import sql_in, sql_str
-from .schema import Memory
-
-if TYPE_CHECKING:
-    from .store import MemoryStore
+from .errors import NotFoundError, UsageError
+from .judgement import rescaler
+from .lexical import BM25
+from .results import ForgetReport, PurgeStats
+from .schema import Event, Memory
 
 _CHUNK = 2000
 
 
-@dataclass
-class PurgeStats:
-    memories: int = 0
-    turns_cleared: int = 0
-    turns_trimmed: int = 0
-    files_before: int = 0
-    files_after: int = 0
-
-
-def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user: str | None = None) -> PurgeStats:
+def purge(core: Core, ids: set[str], reason: str, whole_user: str | None = None) -> PurgeStats:
     """Delete the memories with these ids and every copy of their text. Caller holds the lock."""
     stats = PurgeStats()
     if not ids:
         return stats
-    doomed: list[Memory] = []
-    for chunk in _chunks(sorted(ids)):
-        doomed.extend(store._memories(sql_in("id", chunk)))
+    doomed = core.by_ids(ids)
     if not doomed:
         return stats
     stats.memories = len(doomed)
@@ -50,14 +44,14 @@ def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user:
     turn_keys = {s.turn_key for m in doomed for s in m.sources}
 
     if whole_user is not None:
-        store.db.delete("memories", f"user_id = {sql_str(whole_user)} AND " + _in_or_all(doomed_ids, whole_user, store))
+        core.db.delete("memories", f"user_id = {sql_str(whole_user)} AND " + _in_or_all(doomed_ids, whole_user, core))
     else:
         for chunk in _chunks(sorted(doomed_ids)):
-            store.db.delete("memories", sql_in("id", chunk))
+            core.db.delete("memories", sql_in("id", chunk))
 
     # The memories that remain from those turns, and through which clauses.
     users = sorted({m.user_id for m in doomed})
-    touched = [m for user in users for m in store._memories(f"user_id = {sql_str(user)}", with_vectors=True)
+    touched = [m for user in users for m in core.read_memories(f"user_id = {sql_str(user)}", with_vectors=True)
                if any(s.turn_key in turn_keys for s in m.sources)]
     remaining: dict[str, list[str]] = {}
     for m in touched:
@@ -67,7 +61,7 @@ def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user:
     updates: list[dict[str, Any]] = []
     trimmed: dict[str, str | None] = {}
     for chunk in _chunks(sorted(turn_keys)):
-        for row in store.db.rows("turns", filter=sql_in("turn_key", chunk)):
+        for row in core.db.rows("turns", filter=sql_in("turn_key", chunk)):
             if row["content"] is None:
                 continue
             kept = remaining.get(row["turn_key"])
@@ -80,7 +74,7 @@ def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user:
                 stats.turns_cleared += 1
             updates.append(row)
     if updates:
-        store.db.upsert("turns", updates, "turn_key")
+        core.db.upsert("turns", updates, "turn_key")
     # Their context becomes the trimmed turn text, and the turn's embedding (which saw the
     # forgotten words) is dropped.
     for m in touched:
@@ -88,30 +82,23 @@ def purge_memories(store: "MemoryStore", ids: set[str], reason: str, whole_user:
         first = next((s.turn_key for s in m.sources if s.turn_key in turn_keys), None)
         m.context_text = trimmed.get(first) if first else None
     if touched:
-        store.db.upsert("memories", [m.to_row() for m in touched], "id")
+        core.db.upsert("memories", [m.to_row() for m in touched], "id")
 
-    version = store.db.version("memories")
-    store._append_events(
-        [
-            {"kind": "forgotten", "user_id": m.user_id, "memory_id": m.id, "chain_id": m.chain_id,
-             "content_hash": store.hash(m.content), "detail": {"reason": reason, "version": m.version}}
-            for m in doomed
-        ],
-        version,
-        store.clock(),
-    )
+    version = core.db.version("memories")
+    core.append_events([Event.of("forgotten", m, core.hash(m.content), reason=reason, version=m.version) for m in doomed],
+                       version, core.clock())
     before = after = 0
     for name in ("memories", "turns"):
-        result = store.db.optimize(name, purge=True)
+        result = core.db.optimize(name, purge=True)
         before += result["files_before"]
         after += result["files_after"]
     stats.files_before, stats.files_after = before, after
     return stats
 
 
-def _in_or_all(ids: set[str], user: str, store: "MemoryStore") -> str:
+def _in_or_all(ids: set[str], user: str, core: Core) -> str:
     """For a whole-user forget, a predicate on the user alone when it covers every id."""
-    total = store.db.count("memories", f"user_id = {sql_str(user)}")
+    total = core.db.count("memories", f"user_id = {sql_str(user)}")
     return "true" if total == len(ids) else sql_in("id", ids)
 
 
@@ -119,29 +106,8 @@ def _chunks(items: list[str]) -> list[list[str]]:
     return [items[i : i + _CHUNK] for i in range(0, len(items), _CHUNK)]
 
 
-@dataclass
-class ForgetReport:
-    dry_run: bool
-    selector: dict[str, Any]
-    memories: list[Memory]
-    stats: PurgeStats | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        rows = []
-        for m in self.memories:
-            row = {"id": m.id, "chain_id": m.chain_id, "version": m.version, "status": m.status, "user": m.user_id, "type": m.type}
-            if self.dry_run:
-                row["content"] = m.content  # shown so it can be checked; never printed once forgotten
-            rows.append(row)
-        out: dict[str, Any] = {"dry_run": self.dry_run, "selector": self.selector, "count": len(self.memories), "memories": rows}
-        if self.stats is not None:
-            out.update(turns_cleared=self.stats.turns_cleared, turns_trimmed=self.stats.turns_trimmed,
-                       files_before=self.stats.files_before, files_after=self.stats.files_after)
-        return out
-
-
 def select(
-    store: "MemoryStore",
+    core: Core,
     *,
     ids: list[str] | None = None,
     chain: str | None = None,
@@ -152,15 +118,10 @@ def select(
     """The memories a forget selects: by id, by chain (every version), by user (everything,
     or some types), or by user and query (matches by meaning and words, every version of
     each matching memory)."""
-    from .conversations import check_user_id
-    from .errors import NotFoundError, UsageError
-
     if ids:
         if chain or user or types or query:
             raise UsageError("--id cannot be combined with other selectors")
-        found = []
-        for chunk in _chunks(sorted(set(ids))):
-            found.extend(store._memories(sql_in("id", chunk)))
+        found = core.by_ids(ids)
         missing = sorted(set(ids) - {m.id for m in found})
         if missing:
             raise NotFoundError(f"no memory with id {missing[0]}" + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
@@ -168,49 +129,44 @@ def select(
     if chain:
         if user or types or query:
             raise UsageError("--chain cannot be combined with other selectors")
-        return store.chain(chain)
+        return core.chain(chain)
     if not user:
         raise UsageError("say what to forget: --id, --chain, or --user (with --type or --query to narrow it)")
     check_user_id(user)
     if query:
         if types:
             raise UsageError("--query and --type cannot be combined")
-        matched = _matching(store, user, query)
+        matched = _matching(core, user, query)
         chains = sorted({m.chain_id for m in matched})
-        return [m for c in chains for m in store.chain(c)]
-    return store.memories(user, status=None, types=types)
+        return [m for c in chains for m in core.chain(c)]
+    return core.memories(user, status=None, types=check_types(types) if types else None)
 
 
-def _matching(store: "MemoryStore", user: str, query: str) -> list[Memory]:
+def _matching(core: Core, user: str, query: str) -> list[Memory]:
     """Memories (any status) whose own words or meaning match the query.
 
     Unlike recall, no context: a memory is not selected because its source turn also
     said something else that matches ("我不吃海鲜，对花生过敏" holds two memories).
     """
-    import numpy as np
-
-    from .lexical import BM25
-
     if not query.strip():
-        from .errors import UsageError
-
         raise UsageError("the query is empty")
-    memories = store._memories(f"user_id = {sql_str(user)}", with_vectors=True)
+    memories = core.read_memories(f"user_id = {sql_str(user)}", with_vectors=True)
     if not memories:
         return []
-    qvec = store.embedder.embed([query])[0]
-    dense = store.rescale(np.vstack([m.vector for m in memories]) @ qvec)
+    qvec = core.embedder.embed([query])[0]
+    e = core.config.embedding
+    dense = rescaler(e.similarity_floor, e.similarity_ceiling)(np.vstack([m.vector for m in memories]) @ qvec)
     lexical = np.array(BM25([m.content for m in memories]).match(query))
     relevance = 0.5 * dense + 0.5 * lexical
-    return [m for m, r in zip(memories, relevance) if r >= store.config.forget.min_relevance]
+    return [m for m, r in zip(memories, relevance) if r >= core.config.forget.min_relevance]
 
 
-def forget(store: "MemoryStore", *, dry_run: bool = False, **selector: Any) -> ForgetReport:
-    plan = ForgetReport(True, {k: v for k, v in selector.items() if v}, select(store, **selector))
-    return plan if dry_run else apply(store, plan)
+def forget(core: Core, *, dry_run: bool = False, **selector: Any) -> ForgetReport:
+    plan = ForgetReport(True, {k: v for k, v in selector.items() if v}, select(core, **selector))
+    return plan if dry_run else apply(core, plan)
 
 
-def apply(store: "MemoryStore", plan: ForgetReport) -> ForgetReport:
+def apply(core: Core, plan: ForgetReport) -> ForgetReport:
     """Forget exactly the memories a dry run selected: what the user saw and confirmed,
     not a new selection (an ingest may have added matching memories since)."""
     report = ForgetReport(False, plan.selector, plan.memories)
@@ -218,7 +174,7 @@ def apply(store: "MemoryStore", plan: ForgetReport) -> ForgetReport:
         return report
     s = plan.selector
     whole_user = s.get("user") if s.get("user") and not s.get("types") and not s.get("query") else None
-    with store.lock.hold():
-        store._flush_recalls()
-        report.stats = purge_memories(store, {m.id for m in plan.memories}, reason="forget", whole_user=whole_user)
+    with core.lock.hold():
+        core.flush_recalls()
+        report.stats = purge(core, {m.id for m in plan.memories}, reason="forget", whole_user=whole_user)
     return report

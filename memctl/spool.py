@@ -18,11 +18,41 @@ from pathlib import Path
 SPOOL_NAME = "recalls.jsonl"
 
 
+@dataclass(frozen=True)
+class RecallRecord:
+    """One recall as the spool keeps it: when, whose, which memories."""
+
+    time: datetime
+    user: str
+    ids: tuple[str, ...]
+
+    def to_line(self) -> str:
+        return json.dumps({"t": self.time.isoformat(), "u": self.user, "ids": list(self.ids)}, separators=(",", ":")) + "\n"
+
+    @classmethod
+    def from_line(cls, line: str) -> "RecallRecord | None":
+        """The record of one spool line; None for a torn line a crash left behind."""
+        try:
+            rec = json.loads(line)
+            return cls(datetime.fromisoformat(rec["t"]), str(rec["u"]), tuple(str(i) for i in rec["ids"]))
+        except (ValueError, KeyError, TypeError):
+            return None
+
+
 @dataclass
 class Pending:
+    """What the spool holds: every record, and per memory its count and latest time."""
+
     counts: Counter[str] = field(default_factory=Counter)
     last: dict[str, datetime] = field(default_factory=dict)
-    recalls: list[dict[str, object]] = field(default_factory=list)
+    recalls: list[RecallRecord] = field(default_factory=list)
+
+    def add(self, rec: RecallRecord) -> None:
+        self.recalls.append(rec)
+        for mid in rec.ids:
+            self.counts[mid] += 1
+            if mid not in self.last or rec.time > self.last[mid]:
+                self.last[mid] = rec.time
 
 
 class RecallSpool:
@@ -38,7 +68,7 @@ class RecallSpool:
     def record(self, user: str, ids: list[str], when: datetime) -> None:
         if not ids:
             return
-        line = json.dumps({"t": when.isoformat(), "u": user, "ids": ids}, separators=(",", ":")) + "\n"
+        line = RecallRecord(when, user, tuple(ids)).to_line()
         with self._lock():
             with open(self.path, "a", encoding="utf-8") as fh:
                 fh.write(line)
@@ -56,16 +86,9 @@ class RecallSpool:
         for path in self._files() if files is None else [p for p in files if p.exists()]:
             with open(path, encoding="utf-8") as fh:
                 for line in fh:
-                    try:
-                        rec = json.loads(line)
-                        when = datetime.fromisoformat(rec["t"])
-                    except (ValueError, KeyError):
-                        continue  # a torn last line from a crash: skip it
-                    out.recalls.append(rec)
-                    for mid in rec["ids"]:
-                        out.counts[mid] += 1
-                        if mid not in out.last or when > out.last[mid]:
-                            out.last[mid] = when
+                    rec = RecallRecord.from_line(line)
+                    if rec is not None:
+                        out.add(rec)
         return out
 
     def take(self) -> Pending:

@@ -1,0 +1,86 @@
+"""Whether two statements of one user say the same thing, the opposite, or are related.
+
+One home for the tests that reconcile (ingest), compaction and audit all ask, so that a
+pair audit counts as a duplicate is exactly a pair compaction merges, and a restatement
+ingest reinforces is one compaction would not keep apart.
+
+Similarity is the embedding cosine rescaled to 0..1 over the range above the model's
+floor (`embedding.similarity_floor`): "the same fact?" needs near-identical texts at the
+top of the scale, unlike recall's "relevant?", which rescales up to the model's ceiling.
+Word overlap (Dice over lexical tokens) backs the embedding where it is unsure.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from .config import Config
+from .extract.rules import Rules
+from .lexical import overlap
+
+# How far below `compact.merge_similarity` two texts may sit and still be the same fact
+# when their words overlap by `compact.merge_lexical` ("用户喜欢喝咖啡" / "用户很喜欢喝咖啡").
+LEXICAL_REACH = 0.15
+# Opposite statements must share this much of their words as well as their meaning:
+# "loves coffee" / "doesn't like coffee" are about one thing; "doesn't drink alcohol" /
+# "drinks decaf only" are not.
+OPPOSITE_MIN_OVERLAP = 0.4
+# A correction counts a shared topic (food, health ...) as this much extra similarity:
+# evidence that "actually, only shellfish" is about the seafood memory.
+SHARED_TOPIC_BONUS = 0.15
+
+
+def rescaler(floor: float, ceiling: float) -> Callable[[np.ndarray], np.ndarray]:
+    """Cosine to 0..1 between `floor` (unrelated) and `ceiling` (as related as it gets)."""
+    span = max(ceiling - floor, 1e-6)
+
+    def rescale(cosines: np.ndarray) -> np.ndarray:
+        return np.clip((np.asarray(cosines, dtype=np.float32) - floor) / span, 0.0, 1.0)
+
+    return rescale
+
+
+class Judge:
+    def __init__(self, config: Config, rules: Rules) -> None:
+        self.rules = rules
+        self.same = rescaler(config.embedding.similarity_floor, 1.0)
+        self.duplicate = config.reconcile.duplicate_similarity
+        self.correction = config.reconcile.correction_similarity
+        self.contradiction = config.reconcile.contradiction_similarity
+        self.merge = config.compact.merge_similarity
+        self.merge_lexical = config.compact.merge_lexical
+
+    def negative(self, text: str, lang: str | None) -> bool:
+        """Whether a statement is negated ("doesn't eat", "不吃", "no longer")."""
+        return self.rules.negative(text, lang)
+
+    def likeness(self, sim: float, a: str, b: str) -> float:
+        """How alike a new statement is to a stored one: the larger of meaning and words."""
+        return max(float(sim), overlap(a, b))
+
+    def restates(self, likeness: float, negative_a: bool, negative_b: bool) -> bool:
+        """Said again, with the same polarity: reinforce rather than add."""
+        return likeness >= self.duplicate and negative_a == negative_b
+
+    def related(self, likeness: float, shared_topic: bool) -> float:
+        """How strongly a correction is about a stored memory."""
+        return likeness + (SHARED_TOPIC_BONUS if shared_topic else 0.0)
+
+    def corrects(self, relatedness: float) -> bool:
+        return relatedness >= self.correction
+
+    def near(self, sim: float | np.ndarray) -> bool | np.ndarray:
+        """Close enough in meaning that shared words may decide "the same fact"."""
+        return sim >= self.merge - LEXICAL_REACH
+
+    def same_fact(self, sim: float, a: str, b: str) -> bool:
+        """Whether two texts of one user and type, at similarity `sim`, say the same."""
+        if sim >= self.merge:
+            return True
+        return bool(self.near(sim)) and overlap(a, b) >= self.merge_lexical
+
+    def opposite(self, sim: float, a: str, b: str) -> bool:
+        """Whether two texts of opposite polarity speak of one thing ("likes coffee" / "quit coffee")."""
+        return sim >= self.contradiction and overlap(a, b) >= OPPOSITE_MIN_OVERLAP
