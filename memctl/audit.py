@@ -27,7 +27,7 @@ from .core import Core
 from .db import disk_usage, file_count, sql_str, vector_matrix
 from .extract import load_rules
 from .extract.secrets import find_secrets
-from .judgement import Judge
+from .judgement import LEXICAL_REACH, Judge, similar_pairs
 from .results import AuditReport, Figure
 
 # Ids listed per health figure (the figure itself counts all of them).
@@ -42,7 +42,11 @@ def audit(core: Core, user: str | None = None) -> AuditReport:
     waits for that writer to finish and starts again on the new version."""
     if user is not None:
         check_user_id(user)
-    return core.retrying(lambda: _audit(core, user, {n: core.db.version(n) for n in ("memories", "turns", "events")}))
+    return core.retrying(lambda: _audit(core, user, {n: core.db.version(n) for n in _TABLES}))
+
+
+# The tables audit reads, each at one version.
+_TABLES = ("memories", "episodes", "users", "events")
 
 
 def _audit(core: Core, user: str | None, pinned: dict[str, int]) -> AuditReport:
@@ -71,6 +75,7 @@ def _audit(core: Core, user: str | None, pinned: dict[str, int]) -> AuditReport:
         _secrets(core, where, cfg.max_secrets, pinned),
         _model(core),
     ]
+    counts["episodes"] = _episode_counts(core, where, pinned["episodes"])
     report = AuditReport(user, _store_facts(core, pinned), counts, health)
     report.counts["recalls_pending"] = sum(len(r.ids) for r in pending.recalls if user is None or r.user == user)
     report.seconds = time.perf_counter() - start
@@ -93,12 +98,25 @@ def _counts(table: Any) -> dict[str, Any]:
             "by_type": grouped("type"), "by_user": by_user}
 
 
+def _episode_counts(core: Core, where: str | None, version: int) -> dict[str, Any]:
+    """Episodes: every turn in the ledger, those with text (the evidence recall searches),
+    those left out as outdated, those whose text was forgotten or expired."""
+    table = core.db.to_table("episodes", version, columns=["user_id", "outdated"], filter=where)
+    with_text = core.db.to_table("episodes", version, columns=["user_id", "outdated"],
+                                 filter=" AND ".join(filter(None, [where, "content IS NOT NULL"])))
+    outdated = int(pc.sum(pc.fill_null(with_text.column("outdated"), False).cast(pa.int64())).as_py() or 0)
+    by_user = {r["user_id"]: r["user_id_count"] for r in with_text.group_by("user_id").aggregate([("user_id", "count")]).to_pylist()}
+    return {"turns": table.num_rows, "with_text": with_text.num_rows, "outdated": outdated,
+            "without_text": table.num_rows - with_text.num_rows, "by_user": dict(sorted(by_user.items()))}
+
+
 def _store_facts(core: Core, pinned: dict[str, int]) -> dict[str, Any]:
     tables = {}
-    for name in ("memories", "turns", "events"):
+    for name in _TABLES:
         ds = core.db.open(name, pinned[name])
         tables[name] = {"rows": ds.count_rows(), "version": int(ds.version), "versions_kept": len(ds.versions()),
-                        "data_files": file_count(ds)}
+                        "data_files": file_count(ds),
+                        "bytes": disk_usage(core.db.table_uri(name))[1] if core.db.is_local else None}
     files, size = disk_usage(core.dir)
     return {
         "path": str(core.dir), "memctl_version": __version__, "schema_version": int(core.meta.get("schema_version", 0)),
@@ -127,25 +145,22 @@ def _duplicates(core: Core, where: str | None, version: int) -> list[Figure]:
     groups: dict[tuple[str, str], list[int]] = {}
     for i, key in enumerate(zip(table.column("user_id").to_pylist(), table.column("type").to_pylist())):
         groups.setdefault(key, []).append(i)
-    negative = np.array([judge.negative(c, lang) for c, lang in zip(contents, langs)])
+    negative = [judge.negative(c, lang) for c, lang in zip(contents, langs)]
+    lowest = min(judge.contradiction, judge.merge - LEXICAL_REACH)
     for rows in groups.values():
         if len(rows) < 2:
             continue
-        idx = np.asarray(rows)
-        m = vectors[idx]
-        sims = judge.same(m @ m.T)
-        same_sign = negative[idx][:, None] == negative[idx][None, :]
-        upper = np.triu(np.ones_like(same_sign), k=1)
-        # The judge's own tests, asked only of the pairs its thresholds leave open.
-        for a, b in zip(*np.nonzero(upper & same_sign & judge.near(sims))):
+        rows = sorted(rows, key=lambda i: ids[i])  # as compaction orders a group
+        first, second, sims = similar_pairs(vectors[rows], [contents[i] for i in rows], judge.same, lowest)
+        # The judge's own tests, on the pairs compaction would ask them of.
+        for a, b, sim in zip(first.tolist(), second.tolist(), sims.tolist()):
             i, j = rows[a], rows[b]
-            if judge.same_fact(float(sims[a, b]), contents[i], contents[j]):
-                dup.value += 1
-                if len(dup.examples) < EXAMPLES:
-                    dup.examples.append(f"{ids[i]}~{ids[j]}")
-        for a, b in zip(*np.nonzero(upper & ~same_sign & (sims >= judge.contradiction))):
-            i, j = rows[a], rows[b]
-            if judge.opposite(float(sims[a, b]), contents[i], contents[j]):
+            if negative[i] == negative[j]:
+                if judge.same_fact(sim, contents[i], contents[j]):
+                    dup.value += 1
+                    if len(dup.examples) < EXAMPLES:
+                        dup.examples.append(f"{ids[i]}~{ids[j]}")
+            elif judge.opposite(sim, contents[i], contents[j]):
                 contra.value += 1
                 if len(contra.examples) < EXAMPLES:
                     contra.examples.append(f"{ids[i]}~{ids[j]}")
@@ -204,15 +219,15 @@ def _noise(active: Any, ids: list[str], recalls: np.ndarray, cfg: Any) -> Figure
 
 
 def _secrets(core: Core, where: str | None, limit: float, pinned: dict[str, int]) -> Figure:
-    """Every text the store keeps (all memory versions, their source clauses, source turns
-    and their context) through the same patterns ingest masks with."""
+    """Every text the store keeps (all memory versions, their source clauses and context,
+    every episode and the message it answered) through the patterns ingest masks with."""
     rules = load_rules(core.rules_dir)
     mem = core.db.to_table("memories", pinned["memories"], columns=["id", "content", "sources", "context_text"], filter=where)
     mem_ids = mem.column("id").to_pylist()
     sources = mem.column("sources").combine_chunks()
-    turns = core.db.to_table("turns", pinned["turns"], columns=["turn_key", "content", "context"],
+    turns = core.db.to_table("episodes", pinned["episodes"], columns=["turn_key", "content", "context"],
                               filter=" AND ".join(filter(None, [where, "content IS NOT NULL"])))
-    turn_ids = [f"turn:{k}" for k in turns.column("turn_key").to_pylist()]
+    turn_ids = [f"episode:{k}" for k in turns.column("turn_key").to_pylist()]
     # (texts, the owner of each text): every place the store keeps text.
     parts = [
         (mem.column("content").to_pylist(), mem_ids),

@@ -15,17 +15,17 @@ concurrent ingest is never lost or doubled. A second lock keeps two compactions 
 from __future__ import annotations
 
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Callable
 
 import numpy as np
 
 from .conversations import check_user_id
-from .core import Core
-from .db import disk_usage, sql_in, sql_str
+from .core import EXACT_ROWS, Core
+from .db import disk_usage, sql_in, sql_str, sql_time
 from .errors import LockTimeoutError
 from .extract import load_rules
-from .judgement import Judge
+from .judgement import LEXICAL_REACH, Judge, similar_pairs
 from .lock import FileLock
 from .reconcile import MAX_SOURCES
 from .results import CompactReport, Maintenance, Merge, Retire
@@ -69,13 +69,39 @@ def _run(core: Core, user: str | None, dry_run: bool, progress: Callable[[int, i
         planner.group(members, report)
         if progress and (n % 50 == 0 or n == len(groups) - 1):
             progress(n + 1, len(groups))
+    cutoff = _episode_cutoff(core)
+    if cutoff is not None:
+        scope = "content IS NOT NULL AND time < " + sql_time(cutoff) + (f" AND user_id = {sql_str(user)}" if user else "")
+        report.episodes_expired = core.db.count("episodes", scope)
     if dry_run:
         return report
     with core.lock.hold():
         core.flush_recalls()
-        _apply(core, report, where)
+        _apply(core, report, where, active)
+        if cutoff is not None:
+            report.episodes_expired = _expire_episodes(core, cutoff, user)
         report.maintenance = _maintain(core)
     return report
+
+
+def _episode_cutoff(core: Core) -> datetime | None:
+    days = core.config.episodes.max_age_days
+    return core.clock() - timedelta(days=days) if days else None
+
+
+def _expire_episodes(core: Core, cutoff: datetime, user: str | None) -> int:
+    """Episodes said before the cutoff lose their text and vector; their keys stay in the
+    ledger. Caller holds the store lock."""
+    where = "content IS NOT NULL AND time < " + sql_time(cutoff) + (f" AND user_id = {sql_str(user)}" if user else "")
+    counts = core.db.to_table("episodes", columns=["user_id"], filter=where).group_by("user_id").aggregate(
+        [("user_id", "count")]).to_pylist()
+    if not counts:
+        return 0
+    core.db.update("episodes", {"content": "NULL", "context": "NULL", "vector": "NULL"}, where)
+    core.append_events([Event("episodes_expired", r["user_id"], count=r["user_id_count"],
+                              detail={"before": cutoff.isoformat(), "cause": "compact"}) for r in counts],
+                       core.db.version("memories"), core.clock())
+    return sum(r["user_id_count"] for r in counts)
 
 
 class Planner:
@@ -91,68 +117,74 @@ class Planner:
         return self.judge.negative(m.content, m.lang)
 
     def group(self, members: list[Memory], report: CompactReport) -> None:
+        """Plan one user's memories of one type: expiries, contradictions, merges."""
         alive = [m for m in members if not self._retire_by_time(m, report)]
         if len(alive) < 2:
             return
-        matrix = np.vstack([m.vector for m in alive])
-        sims = self.same(matrix @ matrix.T)
+        alive.sort(key=lambda m: m.id)  # the same plan (and the same audit) for the same memories
+        judge = self.judge
+        vectors = np.vstack([m.vector for m in alive]).astype(np.float32)
+        lowest = min(judge.contradiction, judge.merge - LEXICAL_REACH)
+        first, second, sims = similar_pairs(vectors, [m.content for m in alive], judge.same, lowest)
+        neighbours: list[dict[int, float]] = [{} for _ in alive]
+        for a, b, sim in zip(first.tolist(), second.tolist(), sims.tolist()):
+            neighbours[a][b] = neighbours[b][a] = sim
         negative = [self._negative(m) for m in alive]
-        taken: set[int] = set()
         # Opposites about one thing: the newer stands, the older is superseded.
         order = sorted(range(len(alive)), key=lambda i: (alive[i].created_at or self.now), reverse=True)
-        for a_pos, i in enumerate(order):
+        rank = {i: r for r, i in enumerate(order)}
+        taken: set[int] = set()
+        for i in order:
             if i in taken:
                 continue
-            for j in order[a_pos + 1:]:
+            for j in sorted((j for j in neighbours[i] if rank[j] > rank[i]), key=rank.__getitem__):
                 if j in taken or negative[i] == negative[j]:
                     continue
-                if self.judge.opposite(sims[i, j], alive[i].content, alive[j].content):
+                if judge.opposite(neighbours[i][j], alive[i].content, alive[j].content):
                     report.retired.append(Retire(alive[j], "superseded", "contradicted by a newer memory", by=alive[i]))
                     taken.add(j)
-        pool = [alive[i] for i in range(len(alive)) if i not in taken]
+        graph = _Graph(alive, neighbours, negative, taken, judge)
         # Merge until nothing more merges: a merged memory speaks with its best member's
         # words, which may match a memory its representative did not. Running compact
         # again right after then finds nothing to do.
         planned: dict[str, Merge] = {}
         for _ in range(5):
-            pool, merged_now = self._merge_pass(pool, planned)
-            if not merged_now:
+            if not self._merge_pass(graph, planned):
                 break
         report.merges.extend(planned.values())
 
-    def _merge_pass(self, pool: list[Memory], planned: dict[str, Merge]) -> tuple[list[Memory], bool]:
+    def _merge_pass(self, graph: "_Graph", planned: dict[str, Merge]) -> bool:
         """Clusters around a representative (no chains of "similar to something similar");
         the most central, most reinforced memories represent first."""
-        if len(pool) < 2:
-            return pool, False
-        matrix = np.vstack([m.vector for m in pool])
-        sims = self.same(matrix @ matrix.T)
-        negative = [self._negative(m) for m in pool]
+        judge = self.judge
         # Centrality counts only close neighbours: the member most like the others of its
         # cluster, not the one vaguely like everything.
-        close = sims * self.judge.near(sims)
-        centrality = close.sum(axis=1) + np.array([m.reinforced_count for m in pool])
+        centrality = {v: 1.0 + sum(s for s in graph.edges[v].values() if judge.near(s)) + graph.memory[v].reinforced_count
+                      for v in graph.memory}
         taken: set[int] = set()
-        out: list[Memory] = []
-        for i in sorted(range(len(pool)), key=lambda i: (-centrality[i], pool[i].id)):
-            if i in taken:
+        clusters: list[list[int]] = []
+        for v in sorted(graph.memory, key=lambda v: (-centrality[v], graph.memory[v].id)):
+            if v in taken:
                 continue
-            cluster = [i] + [
-                j for j in range(len(pool))
-                if j != i and j not in taken and negative[j] == negative[i]
-                and self.judge.same_fact(sims[i, j], pool[i].content, pool[j].content)
+            mv = graph.memory[v]
+            cluster = [v] + [
+                u for u in sorted(graph.edges[v])
+                if u not in taken and graph.negative[u] == graph.negative[v]
+                and judge.same_fact(graph.edges[v][u], mv.content, graph.memory[u].content)
             ]
             if len(cluster) < 2:
                 continue
             taken.update(cluster)
+            clusters.append(cluster)
+        for cluster in clusters:
             originals: list[Memory] = []
-            for k in cluster:  # a memory merged in an earlier pass brings its members
-                earlier = planned.pop(pool[k].id, None)
-                originals.extend(earlier.members if earlier else [pool[k]])
+            for v in cluster:  # a memory merged in an earlier pass brings its members
+                earlier = planned.pop(graph.memory[v].id, None)
+                originals.extend(earlier.members if earlier else [graph.memory[v]])
             merge = self._merge(originals)
             planned[merge.merged.id] = merge
-            out.append(merge.merged)
-        return [m for i, m in enumerate(pool) if i not in taken] + out, bool(out)
+            graph.replace(cluster, merge.merged, originals)
+        return bool(clusters)
 
     def _merge(self, members: list[Memory]) -> Merge:
         best = max(members, key=lambda m: (m.reinforced_count, m.confidence, m.updated_at or self.now, m.id))
@@ -195,11 +227,53 @@ class Planner:
         return False
 
 
+class _Graph:
+    """The memories of one group still in play and the close pairs among them; merged
+    memories replace their members, linked to the neighbours of all of them."""
+
+    def __init__(self, alive: list[Memory], neighbours: list[dict[int, float]], negative: list[bool],
+                 taken: set[int], judge: Judge) -> None:
+        self.judge = judge
+        self.memory: dict[int, Memory] = {i: m for i, m in enumerate(alive) if i not in taken}
+        self.edges: dict[int, dict[int, float]] = {i: {j: s for j, s in neighbours[i].items() if j not in taken}
+                                                    for i in self.memory}
+        self.negative: dict[int, bool] = {i: negative[i] for i in self.memory}
+        # Each original memory's neighbours, and which node holds it now.
+        self._original = {m.id: i for i, m in enumerate(alive)}
+        self._neighbours = neighbours
+        self._holder = {i: i for i in self.memory}
+        self._next = len(alive)
+        self._lowest = min(judge.contradiction, judge.merge - LEXICAL_REACH)
+
+    def replace(self, cluster: list[int], merged: Memory, originals: list[Memory]) -> None:
+        node = self._next
+        self._next += 1
+        for v in cluster:
+            for u in self.edges.pop(v):
+                if u in self.edges:
+                    self.edges[u].pop(v, None)
+            del self.memory[v]
+            del self.negative[v]
+        self.memory[node] = merged
+        self.negative[node] = self.judge.negative(merged.content, merged.lang)
+        self.edges[node] = {}
+        nearby = {self._holder.get(x) for m in originals for x in self._neighbours[self._original[m.id]]}
+        nearby = sorted(u for u in nearby if u is not None and u in self.memory and u != node)
+        for m in originals:
+            self._holder[self._original[m.id]] = node
+        if nearby:
+            vector = np.asarray(merged.vector, dtype=np.float32)
+            sims = self.judge.same(np.vstack([self.memory[u].vector for u in nearby]).astype(np.float32) @ vector)
+            for u, sim in zip(nearby, sims.tolist()):
+                if sim >= self._lowest:
+                    self.edges[node][u] = self.edges[u][node] = sim
+
+
 # Up to this many memories to re-check are looked up by id; more are picked from one scan.
 _LOOKUP_LIMIT = 2000
 
 
-def _apply(core: Core, report: CompactReport, where: str) -> None:
+def _apply(core: Core, report: CompactReport, where: str, active: list[Memory]) -> None:
     """Write the plan; drop any action whose memories changed since the snapshot."""
     involved = {m.id for g in report.merges for m in g.members} | {r.memory.id for r in report.retired}
     involved |= {r.by.id for r in report.retired if r.by}
@@ -262,15 +336,33 @@ def _apply(core: Core, report: CompactReport, where: str) -> None:
     if upserts:
         version = core.db.upsert("memories", [m.to_row() for m in upserts.values()], "id")
         core.append_events(events, version, now)
+        # Turns whose memories a newer statement contradicted: outdated unless another
+        # memory still comes from them (a merged memory keeps all its members' sources).
+        closed = {s.turn_key for r in kept_retired if r.action == "superseded" for s in r.memory.sources}
+        still = [m for m in active if m.id not in upserts] + [m for m in upserts.values() if m.status == "active"]
+        core.refresh_outdated(closed, still)
 
 
 def _maintain(core: Core) -> Maintenance:
-    """Rewrite the tables clustered by user (a recall reads one user's rows from one place),
-    refresh indexes and drop old versions. Caller holds the store lock."""
+    """Keep the tables quick to read, then drop old versions. Caller holds the store lock.
+
+    A table that no user fills beyond what recall reads whole is rewritten clustered by
+    user (a recall reads one user's rows from one place). A table where one user has more
+    gets a vector index and a full-text index instead, extended with new rows at each
+    run (rewriting it would mean rebuilding them)."""
     out = Maintenance()
     out.files_before, out.bytes_before = _disk(core)
-    for name, order in (("memories", ["user_id", "chain_id", "version"]), ("turns", ["user_id", "time"]), ("events", None)):
-        core.db.cluster(name, order)
+    core.recount_users(None)
+    largest = core.db.to_table("users", columns=["memories", "episodes"])
+    for name, order, column in (("memories", ["user_id", "chain_id", "version"], "memories"),
+                                 ("episodes", ["user_id", "time"], "episodes")):
+        biggest = max(largest.column(column).to_pylist() or [0])
+        if biggest > EXACT_ROWS or core.db.has_index(name, "vector"):
+            core.db.tidy(name, vector="vector", text="content")
+        else:
+            core.db.cluster(name, order)
+    for name in ("events", "users"):
+        core.db.cluster(name, None)
     out.files_after, out.bytes_after = _disk(core)
     return out
 

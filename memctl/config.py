@@ -18,7 +18,11 @@ STORE_DIRNAME = ".memctl"
 CONFIG_FILENAME = "memctl.toml"
 STORE_ENV = "MEMCTL_STORE"
 
-MEMORY_TYPES = ("preference", "profile", "goal", "behavior", "knowledge", "event", "task", "context")
+MEMORY_TYPES = ("preference", "profile", "goal", "behavior", "knowledge", "event", "task")
+# What an episode hit is typed as, beside the memory types.
+EPISODE_TYPE = "episode"
+# Types that stores written by earlier versions may hold: read and shown, never written.
+LEGACY_TYPES = ("context",)
 
 
 @dataclass
@@ -46,6 +50,17 @@ class EmbeddingConfig:
 
         info = model_info(name)
         self.model, self.similarity_floor, self.similarity_ceiling = name, info.similarity_floor, info.similarity_ceiling
+
+
+@dataclass
+class EpisodesConfig:
+    # Keep every user turn verbatim (secrets masked, with the message it answered and a
+    # vector) as an episode: the evidence of what was said, which recall also searches.
+    # Off: only the turns that memories came from keep their text (for provenance).
+    enabled: bool = True
+    # Episodes older than this many days lose their text and vector at compaction (the
+    # turn's key stays, so re-ingesting the old log brings nothing back). 0: kept for good.
+    max_age_days: int = 0
 
 
 @dataclass
@@ -94,7 +109,7 @@ def _default_half_lives() -> dict[str, float]:
         "knowledge": 365.0,
         "event": 120.0,
         "task": 7.0,
-        "context": 14.0,
+        "episode": 365.0,
     }
 
 
@@ -112,6 +127,14 @@ class RecallConfig:
     topic_importance_power: float = 4.0
     # At most this many memories of one type while other types have candidates.
     max_per_type: int = 3
+    # An episode (a turn as it was said) scores this share of a memory with the same
+    # relevance: the curated fact comes first, the evidence after it.
+    episode_weight: float = 0.9
+    # ...and an episode that only asked, requested or chatted (a past question is weak
+    # evidence of what is true) this share of that.
+    asking_weight: float = 0.5
+    # At most this many episodes while memories have candidates.
+    max_episodes: int = 3
     weights: RecallWeights = field(default_factory=RecallWeights)
     half_life_days: dict[str, float] = field(default_factory=_default_half_lives)
 
@@ -168,6 +191,7 @@ class AuditConfig:
 class Config:
     store: StoreConfig = field(default_factory=StoreConfig)
     embedding: EmbeddingConfig = field(default_factory=EmbeddingConfig)
+    episodes: EpisodesConfig = field(default_factory=EpisodesConfig)
     extract: ExtractConfig = field(default_factory=ExtractConfig)
     reconcile: ReconcileConfig = field(default_factory=ReconcileConfig)
     recall: RecallConfig = field(default_factory=RecallConfig)
@@ -232,10 +256,12 @@ def _validate(cfg: Config) -> None:
     r = cfg.recall
     if r.top_k_candidates < 1 or r.top_k_inject < 1:
         raise ConfigError("recall.top_k_candidates and recall.top_k_inject must be at least 1")
-    if r.max_per_type < 1:
-        raise ConfigError("recall.max_per_type must be at least 1")
+    if r.max_per_type < 1 or r.max_episodes < 0:
+        raise ConfigError("recall.max_per_type must be at least 1 and recall.max_episodes at least 0")
+    if not (0 < r.episode_weight <= 1 and 0 < r.asking_weight <= 1):
+        raise ConfigError("recall.episode_weight and recall.asking_weight must be above 0 and at most 1")
     for t in r.half_life_days:
-        if t not in MEMORY_TYPES:
+        if t not in MEMORY_TYPES + (EPISODE_TYPE,) + LEGACY_TYPES:
             raise ConfigError(f"recall.half_life_days.{t}: unknown memory type")
         if r.half_life_days[t] <= 0:
             raise ConfigError(f"recall.half_life_days.{t} must be positive")
@@ -247,6 +273,8 @@ def _validate(cfg: Config) -> None:
     if cfg.prompt.budget < 1:
         raise ConfigError("prompt.budget must be at least 1")
     # Day counts: at least one day and at most a century (dates past year 9999 overflow).
+    if not 0 <= cfg.episodes.max_age_days <= 36_500:
+        raise ConfigError(f"episodes.max_age_days must be between 0 and 36500 days, got {cfg.episodes.max_age_days}")
     for section, names in (("audit", ("stale_days",)),
                            ("compact", ("goal_ttl_days", "task_ttl_days", "archive_after_days"))):
         for name in names:

@@ -33,12 +33,16 @@ from .errors import (
     StoreNotFoundError, UsageError,
 )
 from .lock import FileLock, StoreLock
-from .migrations import SCHEMA_VERSION, migrate, read_meta
-from .schema import FULL_MEMORY_COLUMNS, MEMORY_COLUMNS, Event, Memory, new_id
+from .migrations import SCHEMA_VERSION, migrate, read_meta, recount_users
+from .schema import EPISODE_COLUMNS, FULL_MEMORY_COLUMNS, MEMORY_COLUMNS, Episode, Event, Memory, new_id
 from .spool import RecallSpool
 
 T = TypeVar("T")
 
+# A user with more rows than this in a table is served by the table's indexes (the k
+# nearest, the k best by words) instead of an exact pass over all their rows; compaction
+# builds those indexes once a user has that many.
+EXACT_ROWS = 5000
 # Attempts of a lock-free read whose table version a writer removed meanwhile.
 _READ_ATTEMPTS = 5
 
@@ -110,21 +114,24 @@ class Core:
         self.db = Database(data_uri(self.dir, self.config))
         self.lock: StoreLock = FileLock(self.dir / "store.lock", self.config.store.lock_timeout_seconds)
         self.spool = RecallSpool(self.dir)
+        self._embedder: Embedder | None = None
         self.meta = read_meta(self.db)
         if not self.meta:
             raise StoreNotFoundError(f"{self.dir} has settings but no data at {self.db.uri}; run `memctl init` again")
         if int(self.meta.get("schema_version", "0")) > SCHEMA_VERSION:
             raise SchemaError(f"the store has schema version {self.meta['schema_version']}, newer than this memctl ({SCHEMA_VERSION}): upgrade memctl")
         if int(self.meta.get("schema_version", "0")) < SCHEMA_VERSION:
+            # A migration may need vectors (turns becoming episodes): from the store's own
+            # model, or none until `memctl reembed` while the settings name another.
+            usable = self.meta.get("model") == self.config.embedding.model
             with self.lock.hold():
-                migrate(self.db, self.meta)
+                migrate(self.db, self.meta, self.embed if usable else None)
         if check_model and self.meta.get("model") != self.config.embedding.model:
             raise ModelMismatchError(
                 f"the store's vectors were made by {self.meta.get('model')}, but memctl.toml sets "
                 f"embedding.model = {self.config.embedding.model!r}: run `memctl reembed` to rebuild them, "
                 f"or set the model back"
             )
-        self._embedder: Embedder | None = None
 
     # -- the model ---------------------------------------------------------------------
 
@@ -229,6 +236,28 @@ class Core:
         table = self.db.to_table("memories", columns=["user_id"])
         return sorted(set(table.column("user_id").to_pylist()))
 
+    def user_size(self, user: str) -> tuple[int, int]:
+        """How many memory rows (every version) and episodes with text the user has."""
+        rows = self.db.to_table("users", filter=f"user_id = {sql_str(user)}").to_pylist()
+        return (int(rows[0]["memories"] or 0), int(rows[0]["episodes"] or 0)) if rows else (0, 0)
+
+    def episodes(self, where: str | None, *, with_vectors: bool = False) -> list[Episode]:
+        columns = EPISODE_COLUMNS + (["vector"] if with_vectors else [])
+        table = self.db.to_table("episodes", columns=columns, filter=where)
+        out = [Episode.from_row(r) for r in table.select(EPISODE_COLUMNS).to_pylist()]
+        if with_vectors and out:
+            vectors, present = vector_matrix(table)
+            for e, v, ok in zip(out, vectors, present):
+                e.vector = v if ok else None
+        return out
+
+    def episodes_by_keys(self, keys: Iterable[str], *, with_vectors: bool = False) -> list[Episode]:
+        unique = sorted(set(keys))
+        found: list[Episode] = []
+        for i in range(0, len(unique), _ID_CHUNK):
+            found.extend(self.episodes(sql_in("turn_key", unique[i:i + _ID_CHUNK]), with_vectors=with_vectors))
+        return found
+
     def retrying(self, read: Callable[[], T]) -> T:
         """Run a lock-free read; if a writer removed the table version it was reading, wait
         for that writer (it holds the store lock while it cleans up) and read again."""
@@ -243,6 +272,36 @@ class Core:
         raise AssertionError("unreachable")
 
     # -- writes: the caller holds the store lock ---------------------------------------
+
+    def count_in_users(self, memories: dict[str, int], episodes: dict[str, int]) -> None:
+        """Add new rows to the per-user counts (compaction recounts them from the tables)."""
+        users = set(memories) | set(episodes)
+        if not users:
+            return
+        current = {r["user_id"]: r for r in self.db.to_table("users", filter=sql_in("user_id", users)).to_pylist()}
+        now = self.clock()
+        rows = []
+        for u in sorted(users):
+            row = current.get(u) or {"user_id": u, "memories": 0, "episodes": 0}
+            rows.append({"user_id": u, "memories": int(row["memories"] or 0) + memories.get(u, 0),
+                         "episodes": int(row["episodes"] or 0) + episodes.get(u, 0), "updated_at": now})
+        self.db.upsert("users", rows, "user_id")
+
+    def recount_users(self, users: Iterable[str] | None) -> None:
+        """Refresh the per-user counts of these users (every user when None)."""
+        recount_users(self.db, None if users is None else sorted(set(users)))
+
+    def refresh_outdated(self, keys: Iterable[str], active: Iterable[Memory]) -> None:
+        """Mark the episodes `keys` (turns memories came from) outdated unless one of the
+        `active` memories (every active memory of their users) still comes from them."""
+        keys = set(keys)
+        if not keys:
+            return
+        live = {s.turn_key for m in active for s in m.sources} & keys
+        for flag, chosen in (("true", keys - live), ("false", live)):
+            ordered = sorted(chosen)
+            for i in range(0, len(ordered), _ID_CHUNK):
+                self.db.update("episodes", {"outdated": flag}, sql_in("turn_key", ordered[i:i + _ID_CHUNK]))
 
     def append_events(self, events: Sequence[Event], store_version: int, now: datetime) -> None:
         rows = [e.to_row(new_id(), now, store_version) for e in events]

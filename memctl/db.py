@@ -109,7 +109,7 @@ class Database:
 
     def to_table(self, name: str, version: int | None = None, **kwargs: Any) -> pa.Table:
         ds = self.open(name, version)
-        if kwargs.get("nearest") is not None:
+        if kwargs.get("nearest") is not None or kwargs.get("full_text_query") is not None:
             kwargs.setdefault("disable_scoring_autoprojection", True)
         return ds.to_table(**kwargs)
 
@@ -139,10 +139,19 @@ class Database:
         ds.merge_insert(key).when_matched_update_all().when_not_matched_insert_all().execute(table)
         return self.version(name)
 
+    def update(self, name: str, values: dict[str, str], where: str) -> int:
+        """Set columns (SQL expressions) of the rows matching `where`, in one commit."""
+        ds = self.open(name)
+        ds.update(values, where=where)
+        return self.version(name)
+
     def delete(self, name: str, predicate: str) -> int:
         ds = self.open(name)
         ds.delete(predicate)
         return self.version(name)
+
+    def has_index(self, name: str, column: str) -> bool:
+        return any(tuple(idx.field_names) == (column,) for idx in _indices(self.open(name)))
 
     def ensure_index(self, name: str, column: str, kind: str = "BTREE") -> None:
         ds = self.open(name)
@@ -164,12 +173,47 @@ class Database:
         kwargs: dict[str, Any] = {"materialize_deletions_threshold": 0.0} if purge else {}
         ds.optimize.compact_files(**kwargs)
         ds = self.open(name)
+        if purge:
+            # A full-text index keeps the words of deleted rows in its posting lists until
+            # it is built again.
+            for idx in _indices(ds):
+                if "Inverted" in idx.type_url:
+                    ds.create_scalar_index(idx.field_names[0], "INVERTED", base_tokenizer="icu", replace=True)
+                    ds = self.open(name)
         if _indices(ds):
             ds.optimize.optimize_indices()
             ds = self.open(name)
         ds.cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
         ds = self.open(name)
         return {"files_before": before, "files_after": file_count(ds), "version": int(ds.version)}
+
+    def tidy(self, name: str, *, vector: str, text: str) -> None:
+        """Merge small data files and bring the search indexes up to date: a vector index
+        (IVF_FLAT, about sqrt(n) lists) and a full-text index (ICU words, which split
+        Chinese as well as English) are built when missing or when they cover less than
+        half the rows, and extended with the new rows otherwise; then old versions go."""
+        import math
+
+        ds = self.open(name)
+        ds.optimize.compact_files()
+        ds = self.open(name)
+        rows = ds.count_rows()
+        if rows:
+            present = {tuple(i.field_names): i for i in _indices(ds)}
+            stale = [c for c in (vector, text) if (c,) not in present or present[(c,)].num_rows_indexed < rows / 2]
+            if vector in stale:
+                lists = max(8, min(4096, int(math.sqrt(rows))))
+                ds.create_index(vector, index_type="IVF_FLAT", num_partitions=lists, metric="cosine", replace=True)
+            if text in stale:
+                ds.create_scalar_index(text, "INVERTED", base_tokenizer="icu", replace=True)
+            self.open(name).optimize.optimize_indices()
+        self.open(name).cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
+
+    def drop(self, name: str) -> None:
+        """Delete a whole table (every version and file)."""
+        import lance
+
+        lance.LanceDataset.drop(self.table_uri(name), ignore_not_found=True)
 
     def overwrite(self, name: str, table: pa.Table) -> None:
         """Replace the table's rows (and schema) with `table` as a new version."""

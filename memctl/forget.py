@@ -1,11 +1,14 @@
-"""forget: selecting memories and deleting every trace of their text, for real.
+"""forget: selecting memories and episodes and deleting every trace of their text, for real.
 
-Where a memory's words live, and how each is cleared:
-  memories table   the rows (every selected version) are deleted
-  turns table      the source turns keep only the clauses of memories that remain;
-                   a turn nothing remains from keeps no text at all (its key stays in
-                   the ledger, so re-ingesting the old log brings nothing back)
-  events table     never held text: a "forgotten" event records ids, a keyed hash, time
+Where the words live, and how each is cleared:
+  memories table   the rows (every selected version) are deleted; a memory that only
+                   loses some sources (forget a session) keeps the others
+  episodes table   a forgotten episode keeps its key (the ledger: re-ingesting the old log
+                   brings nothing back) and loses its text, the message it answered and
+                   its vector; a turn a forgotten memory came from loses that memory's
+                   clause, the message it answered, and gets a vector of what is left
+  memories' context  memories from a touched turn take the turn's new text and vector
+  events table     never held text: "forgotten" events record ids, a keyed hash, time
   old versions     deleted rows stay readable in older table versions and in data files
                    until they are rewritten: compact with deletions materialised, then
                    drop every older version (the purge that removed the text every time
@@ -15,6 +18,7 @@ All under the store lock, so a concurrent writer never sees a half-purged store.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -24,75 +28,126 @@ from .core import Core, check_types
 from .db import sql_in, sql_str
 from .errors import NotFoundError, UsageError
 from .judgement import rescaler
-from .lexical import BM25
+from .lexical import BM25, remove_clauses
 from .results import ForgetReport, PurgeStats
-from .schema import Event, Memory
+from .schema import Episode, Event, Memory, context_input, context_text
 
 _CHUNK = 2000
+# Episode ids are turn keys (32 hex digits); memory ids have 16.
+_EPISODE_ID_LEN = 32
 
 
-def purge(core: Core, ids: set[str], reason: str, whole_user: str | None = None) -> PurgeStats:
-    """Delete the memories with these ids and every copy of their text. Caller holds the lock."""
+@dataclass
+class Doomed:
+    """What one purge removes: whole memories, whole episodes, and sources of memories
+    that stay (a forgotten session's sayings of a fact also said elsewhere)."""
+
+    memories: set[str] = field(default_factory=set)
+    episodes: set[str] = field(default_factory=set)
+    sources: dict[str, set[str]] = field(default_factory=dict)  # memory id -> turn keys
+
+
+def purge(core: Core, ids: set[str], reason: str, whole_user: str | None = None,
+          episodes: set[str] | None = None, sources: dict[str, set[str]] | None = None) -> PurgeStats:
+    """Delete these memories and episodes and every copy of their text. Caller holds the lock."""
+    return _purge(core, Doomed(set(ids), set(episodes or ()), dict(sources or {})), reason, whole_user)
+
+
+def _purge(core: Core, doomed: Doomed, reason: str, whole_user: str | None) -> PurgeStats:
     stats = PurgeStats()
-    if not ids:
+    gone = core.by_ids(doomed.memories) if doomed.memories else []
+    trimmed_memories = core.by_ids(doomed.sources, with_vectors=True) if doomed.sources else []
+    gone_episodes = core.episodes_by_keys(doomed.episodes) if doomed.episodes else []
+    if not gone and not gone_episodes and not trimmed_memories:
         return stats
-    doomed = core.by_ids(ids)
-    if not doomed:
-        return stats
-    stats.memories = len(doomed)
-    doomed_ids = {m.id for m in doomed}
-    turn_keys = {s.turn_key for m in doomed for s in m.sources}
+    stats.memories, stats.episodes = len(gone), len(gone_episodes)
+    gone_ids = {m.id for m in gone}
+    # Clauses to cut out of each touched turn: the forgotten memories' sayings.
+    cut: dict[str, list[str]] = {}
+    for m in gone:
+        for s in m.sources:
+            cut.setdefault(s.turn_key, []).append(s.clause)
+    for m in trimmed_memories:
+        for s in m.sources:
+            if s.turn_key in doomed.sources[m.id]:
+                cut.setdefault(s.turn_key, []).append(s.clause)
+        m.sources = [s for s in m.sources if s.turn_key not in doomed.sources[m.id]]
+    cleared = {e.id for e in gone_episodes}
+    touched_keys = set(cut) | cleared
 
-    if whole_user is not None:
-        core.db.delete("memories", f"user_id = {sql_str(whole_user)} AND " + _in_or_all(doomed_ids, whole_user, core))
-    else:
-        for chunk in _chunks(sorted(doomed_ids)):
-            core.db.delete("memories", sql_in("id", chunk))
+    if gone_ids:
+        if whole_user is not None:
+            core.db.delete("memories", f"user_id = {sql_str(whole_user)} AND " + _in_or_all(gone_ids, whole_user, core))
+        else:
+            for chunk in _chunks(sorted(gone_ids)):
+                core.db.delete("memories", sql_in("id", chunk))
 
-    # The memories that remain from those turns, and through which clauses.
-    users = sorted({m.user_id for m in doomed})
-    touched = [m for user in users for m in core.read_memories(f"user_id = {sql_str(user)}", with_vectors=True)
-               if any(s.turn_key in turn_keys for s in m.sources)]
-    remaining: dict[str, list[str]] = {}
-    for m in touched:
-        for src in m.sources:
-            if src.turn_key in turn_keys:
-                remaining.setdefault(src.turn_key, []).append(src.clause)
-    updates: list[dict[str, Any]] = []
-    trimmed: dict[str, str | None] = {}
-    for chunk in _chunks(sorted(turn_keys)):
-        for row in core.db.rows("turns", filter=sql_in("turn_key", chunk)):
+    # The episodes: cleared whole, or cut down to what was not forgotten.
+    rows = []
+    for chunk in _chunks(sorted(touched_keys)):
+        rows.extend(core.db.rows("episodes", filter=sql_in("turn_key", chunk)))
+    reembed: list[int] = []
+    for n, row in enumerate(rows):
+        if row["content"] is None:
+            continue
+        if row["turn_key"] in cleared:
+            row["content"] = None
+            stats.turns_cleared += 1
+        else:
+            row["content"] = remove_clauses(row["content"], cut.get(row["turn_key"], []))
             if row["content"] is None:
-                continue
-            kept = remaining.get(row["turn_key"])
-            row["content"] = " … ".join(dict.fromkeys(kept)) if kept else None
-            trimmed[row["turn_key"]] = row["content"]
-            row["context"] = None  # the question answered may repeat what was forgotten
-            if kept:
-                stats.turns_trimmed += 1
-            else:
                 stats.turns_cleared += 1
-            updates.append(row)
-    if updates:
-        core.db.upsert("turns", updates, "turn_key")
-    # Their context becomes the trimmed turn text, and the turn's embedding (which saw the
-    # forgotten words) is dropped.
-    for m in touched:
-        m.context_vector = None
-        first = next((s.turn_key for s in m.sources if s.turn_key in turn_keys), None)
-        m.context_text = trimmed.get(first) if first else None
-    if touched:
-        core.db.upsert("memories", [m.to_row() for m in touched], "id")
+            else:
+                stats.turns_trimmed += 1
+                reembed.append(n)
+        row["context"] = None  # the question answered may repeat what was forgotten
+        row["vector"] = None
+    if reembed and core.config.episodes.enabled:
+        for n, v in zip(reembed, core.embed([context_input(rows[n]["content"], None) for n in reembed])):
+            rows[n]["vector"] = np.asarray(v, dtype=np.float16)
+    text = {r["turn_key"]: (r["content"], r["vector"]) for r in rows}
+
+    # Memories that remain from those turns take the turn's new text and vector as context.
+    users = sorted({m.user_id for m in gone} | {e.user_id for e in gone_episodes} | {m.user_id for m in trimmed_memories})
+    remaining = [m for user in users for m in core.read_memories(f"user_id = {sql_str(user)}", with_vectors=True)
+                 if m.id not in gone_ids and any(s.turn_key in touched_keys for s in m.sources)]
+    by_id = {m.id: m for m in remaining}
+    for m in trimmed_memories:
+        kept = by_id.setdefault(m.id, m)
+        kept.sources = m.sources
+    orphans = {mid for mid, m in by_id.items() if not m.sources}
+    for m in by_id.values():
+        first = next((s.turn_key for s in m.sources if s.turn_key in text), None)
+        if first is not None:
+            content, vector = text[first]
+            m.context_text = context_text(content, None) if content else None
+            m.context_vector = np.asarray(vector, dtype=np.float16) if vector is not None else None
+    if rows:
+        core.db.upsert("episodes", rows, "turn_key")
+    kept_rows = [m.to_row() for mid, m in by_id.items() if mid not in orphans]
+    if kept_rows:
+        core.db.upsert("memories", kept_rows, "id")
+    if orphans:
+        # Memories left with no source at all: nothing the user said holds them any more.
+        orphan_memories = [by_id[mid] for mid in orphans]
+        for chunk in _chunks(sorted(orphans)):
+            core.db.delete("memories", sql_in("id", chunk))
+        gone.extend(orphan_memories)
+        stats.memories += len(orphan_memories)
+    active = [m for user in users for m in core.active(user, with_vectors=False)]
+    core.refresh_outdated({k for k in touched_keys if k not in cleared} | {k for k in cut}, active)
 
     version = core.db.version("memories")
-    core.append_events([Event.of("forgotten", m, core.hash(m.content), reason=reason, version=m.version) for m in doomed],
-                       version, core.clock())
+    events = [Event.of("forgotten", m, core.hash(m.content), reason=reason, version=m.version) for m in gone]
+    events += [Event("episode_forgotten", e.user_id, e.id, detail={"reason": reason}) for e in gone_episodes]
+    core.append_events(events, version, core.clock())
     before = after = 0
-    for name in ("memories", "turns"):
+    for name in ("memories", "episodes"):
         result = core.db.optimize(name, purge=True)
         before += result["files_before"]
         after += result["files_after"]
     stats.files_before, stats.files_after = before, after
+    core.recount_users(users)
     return stats
 
 
@@ -114,32 +169,54 @@ def select(
     user: str | None = None,
     types: list[str] | None = None,
     query: str | None = None,
-) -> list[Memory]:
-    """The memories a forget selects: by id, by chain (every version), by user (everything,
-    or some types), or by user and query (matches by meaning and words, every version of
-    each matching memory)."""
+    session: str | None = None,
+) -> tuple[list[Memory], list[Episode], dict[str, set[str]]]:
+    """What a forget selects: memories (every version where a chain is selected), episodes,
+    and, for a session, the sayings of facts that were also said in other sessions.
+
+    By id (memory ids and episode ids), by chain, by user (everything, or some types of
+    memory), by user and query (memories and episodes that match by meaning and words),
+    or by user and session (its episodes, and the memories said only in it).
+    """
     if ids:
-        if chain or user or types or query:
+        if chain or user or types or query or session:
             raise UsageError("--id cannot be combined with other selectors")
-        found = core.by_ids(ids)
-        missing = sorted(set(ids) - {m.id for m in found})
+        memory_ids = [i for i in ids if len(i) != _EPISODE_ID_LEN]
+        episode_ids = [i for i in ids if len(i) == _EPISODE_ID_LEN]
+        found = core.by_ids(memory_ids) if memory_ids else []
+        episodes = [e for e in core.episodes_by_keys(episode_ids) if e.content is not None] if episode_ids else []
+        missing = sorted(set(ids) - {m.id for m in found} - {e.id for e in episodes})
         if missing:
-            raise NotFoundError(f"no memory with id {missing[0]}" + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
-        return found
+            raise NotFoundError(f"no memory or episode with id {missing[0]}"
+                                + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
+        return found, episodes, {}
     if chain:
-        if user or types or query:
+        if user or types or query or session:
             raise UsageError("--chain cannot be combined with other selectors")
-        return core.chain(chain)
+        return core.chain(chain), [], {}
     if not user:
-        raise UsageError("say what to forget: --id, --chain, or --user (with --type or --query to narrow it)")
+        raise UsageError("say what to forget: --id, --chain, or --user (with --type, --query or --session to narrow it)")
     check_user_id(user)
-    if query:
-        if types:
-            raise UsageError("--query and --type cannot be combined")
+    if sum(x is not None and x != [] for x in (types, query, session)) > 1:
+        raise UsageError("--type, --query and --session cannot be combined")
+    if query is not None:
         matched = _matching(core, user, query)
         chains = sorted({m.chain_id for m in matched})
-        return [m for c in chains for m in core.chain(c)]
-    return core.memories(user, status=None, types=check_types(types) if types else None)
+        return [m for c in chains for m in core.chain(c)], _matching_episodes(core, user, query), {}
+    if session is not None:
+        return _session(core, user, session)
+    memories = core.memories(user, status=None, types=check_types(types) if types else None)
+    episodes = [] if types else core.episodes(f"user_id = {sql_str(user)} AND content IS NOT NULL")
+    return memories, episodes, {}
+
+
+def _relevance(core: Core, vectors: np.ndarray, texts: list[str], query: str) -> np.ndarray:
+    """Half meaning, half shared words (0..1) of each text to the query."""
+    qvec = core.embedder.embed([query])[0]
+    e = core.config.embedding
+    dense = rescaler(e.similarity_floor, e.similarity_ceiling)(vectors @ qvec)
+    lexical = np.array(BM25(texts).match(query))
+    return 0.5 * dense + 0.5 * lexical
 
 
 def _matching(core: Core, user: str, query: str) -> list[Memory]:
@@ -153,28 +230,60 @@ def _matching(core: Core, user: str, query: str) -> list[Memory]:
     memories = core.read_memories(f"user_id = {sql_str(user)}", with_vectors=True)
     if not memories:
         return []
-    qvec = core.embedder.embed([query])[0]
-    e = core.config.embedding
-    dense = rescaler(e.similarity_floor, e.similarity_ceiling)(np.vstack([m.vector for m in memories]) @ qvec)
-    lexical = np.array(BM25([m.content for m in memories]).match(query))
-    relevance = 0.5 * dense + 0.5 * lexical
+    relevance = _relevance(core, np.vstack([m.vector for m in memories]), [m.content for m in memories], query)
     return [m for m, r in zip(memories, relevance) if r >= core.config.forget.min_relevance]
 
 
+def _matching_episodes(core: Core, user: str, query: str) -> list[Episode]:
+    """Episodes whose own words or meaning match the query."""
+    episodes = [e for e in core.episodes(f"user_id = {sql_str(user)} AND content IS NOT NULL", with_vectors=True)
+                if e.content]
+    if not episodes:
+        return []
+    dim = core.dim
+    vectors = np.vstack([e.vector if e.vector is not None else np.zeros(dim, np.float32) for e in episodes])
+    relevance = _relevance(core, vectors.astype(np.float32), [e.content or "" for e in episodes], query)
+    return [e for e, r in zip(episodes, relevance) if r >= core.config.forget.min_relevance]
+
+
+def _session(core: Core, user: str, session: str) -> tuple[list[Memory], list[Episode], dict[str, set[str]]]:
+    """A session's episodes; the memories said only in it (every version of their chain);
+    and, of memories also said elsewhere, the sayings from this session."""
+    episodes = core.episodes(f"user_id = {sql_str(user)} AND session = {sql_str(session)}")
+    keys = {e.id for e in episodes}
+    whole: set[str] = set()
+    partial: dict[str, set[str]] = {}
+    every = core.read_memories(f"user_id = {sql_str(user)}")
+    for m in every:
+        here = {s.turn_key for s in m.sources if s.turn_key in keys or s.session == session}
+        if not here:
+            continue
+        if len(here) == len({s.turn_key for s in m.sources}):
+            whole.add(m.chain_id)
+        else:
+            partial[m.id] = here
+    memories = [m for m in every if m.chain_id in whole]
+    partial = {mid: k for mid, k in partial.items() if mid not in {m.id for m in memories}}
+    return memories, [e for e in episodes if e.content is not None], partial
+
+
 def forget(core: Core, *, dry_run: bool = False, **selector: Any) -> ForgetReport:
-    plan = ForgetReport(True, {k: v for k, v in selector.items() if v}, select(core, **selector))
+    memories, episodes, sources = select(core, **selector)
+    plan = ForgetReport(True, {k: v for k, v in selector.items() if v}, memories, episodes=episodes,
+                        trimmed={k: sorted(v) for k, v in sources.items()})
     return plan if dry_run else apply(core, plan)
 
 
 def apply(core: Core, plan: ForgetReport) -> ForgetReport:
-    """Forget exactly the memories a dry run selected: what the user saw and confirmed,
-    not a new selection (an ingest may have added matching memories since)."""
-    report = ForgetReport(False, plan.selector, plan.memories)
-    if not plan.memories:
+    """Forget exactly what a dry run selected: what the user saw and confirmed, not a new
+    selection (an ingest may have added matching memories since)."""
+    report = ForgetReport(False, plan.selector, plan.memories, episodes=plan.episodes, trimmed=plan.trimmed)
+    if not plan.memories and not plan.episodes and not plan.trimmed:
         return report
     s = plan.selector
-    whole_user = s.get("user") if s.get("user") and not s.get("types") and not s.get("query") else None
+    whole_user = s.get("user") if s.get("user") and not (s.get("types") or s.get("query") or s.get("session")) else None
     with core.lock.hold():
         core.flush_recalls()
-        report.stats = purge(core, {m.id for m in plan.memories}, reason="forget", whole_user=whole_user)
+        report.stats = _purge(core, Doomed({m.id for m in plan.memories}, {e.id for e in plan.episodes},
+                                           {k: set(v) for k, v in plan.trimmed.items()}), "forget", whole_user)
     return report

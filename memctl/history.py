@@ -226,7 +226,8 @@ def store_diff(core: Core, start: Point, end: Point | None = None, user: str | N
                              filter=" AND ".join(where)).to_pylist()
     rows.sort(key=lambda r: (r["time"], r["store_version"] or 0))
     forgotten = {r["memory_id"] for r in rows if r["kind"] == "forgotten"}
-    wanted = {r["memory_id"] for r in rows if r["memory_id"]} | {i for r in rows if r["kind"] == "merged" for i in r["related"] or ()}
+    wanted = {r["memory_id"] for r in rows if r["memory_id"] and not r["kind"].startswith("episode")} \
+        | {i for r in rows if r["kind"] == "merged" for i in r["related"] or ()}
     wanted -= forgotten
     memories = {m.id: m for m in core.by_ids(wanted)} if wanted else {}
 
@@ -235,6 +236,7 @@ def store_diff(core: Core, start: Point, end: Point | None = None, user: str | N
         return m.content if m else None
 
     changes: list[Change] = []
+    episodes = {"added": 0, "forgotten": 0, "expired": 0}
     for r in rows:
         detail = json.loads(r["detail"] or "{}")
         kind, mid = r["kind"], r["memory_id"]
@@ -255,9 +257,16 @@ def store_diff(core: Core, start: Point, end: Point | None = None, user: str | N
                                                      "by": (r["related"] or [None])[0]}.items() if v}))
         elif kind == "reinforced":
             changes.append(Change("reinforced", when, sv, who, mid, content(mid), {}))
+        elif kind == "episodes":
+            episodes["added"] += r["count"] or 0
+        elif kind == "episode_forgotten":
+            episodes["forgotten"] += 1
+            changes.append(Change("forgotten", when, sv, who, mid, None, {"kind": "episode", "reason": detail.get("reason")}))
+        elif kind == "episodes_expired":
+            episodes["expired"] += r["count"] or 0
         elif kind == "reembedded":
             changes.append(Change("reembedded", when, sv, None, None, None, {"count": r.get("count"), **detail}))
-    return StoreDiff(start, end, user, changes)
+    return StoreDiff(start, end, user, changes, episodes)
 
 
 __all__ = ["chain_events", "memory_history", "merged_ancestors", "parse_point", "store_diff", "trace", "word_diff"]

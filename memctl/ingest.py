@@ -1,11 +1,13 @@
-"""ingest: conversations in, memories out.
+"""ingest: conversations in; episodes and memories out.
 
   read (conversations.py) -> clean -> extract (extract/) -> embed
   -> plan per user against their active memories (reconcile.py)
-  -> write, under the store lock: memories, events, the turns ledger; forget requests purge
+  -> write, under the store lock: memories, episodes (every user turn as it was said,
+     secrets masked, with a vector), events, per-user counts; forget requests purge
 
-Turns already in the ledger are skipped (re-ingesting adds nothing), and the check is
-made again under the lock, since another process may have ingested them meanwhile.
+Turns already in the ledger (the episodes table) are skipped, so re-ingesting adds
+nothing; the check is made again under the lock, since another process may have
+ingested them meanwhile.
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ import numpy as np
 
 from .conversations import Conversation, clean, read_sources
 from .core import Core
-from .db import sql_in, sql_str
-from .extract import Candidate, Extraction, Item, Negation, TurnRecord, extract, load_rules
+from .db import sql_in
+from .extract import Candidate, Extraction, ForgetRequest, Item, Negation, TurnRecord, extract, load_rules
 from .extract.rules import Rules
 from .judgement import Judge
+from .lexical import remove_clauses
 from .reconcile import Plan, Pool, Reconciler
 from .results import IngestReport
-from .schema import context_input, context_text
+from .schema import Event, context_input, context_text
 
 # Turn keys per ledger lookup.
 _KEY_CHUNK = 500
@@ -41,13 +44,15 @@ def ingest(
     stdin_text: str | None = None,
     conversations: Sequence[Conversation] | None = None,
 ) -> IngestReport:
-    """Read conversations, extract memories and reconcile them with what is stored."""
+    """Read conversations, keep their user turns as episodes, extract memories and
+    reconcile them with what is stored."""
     convs = list(conversations) if conversations is not None else read_sources(
         paths, fmt=fmt, user=user, session=session, stdin_text=stdin_text
     )
     convs.sort(key=lambda c: (c.user, c.time or datetime.min.replace(tzinfo=timezone.utc)))
     rules = load_rules(core.rules_dir)
     xc = core.config.extract
+    episodes_on = core.config.episodes.enabled
     report = IngestReport(dry_run=dry_run, conversations=len(convs))
     report.files = len({c.origin for c in convs})
     extractions: list[Extraction] = [
@@ -55,19 +60,28 @@ def ingest(
                 infer=xc.infer, min_importance=xc.min_importance)
         for conv in convs
     ]
+    turns: dict[str, TurnRecord] = {t.turn_key: t for ex in extractions for t in ex.turns}
     all_keys = [t.turn_key for ex in extractions for t in ex.turns]
     report.turns = len(all_keys)
     seen = _seen_turns(core, all_keys)
     items = [i for ex in extractions for i in ex.items if i.turn_key not in seen]
     vectors = core.embed([_embedded_text(i) for i in items])
-    context = _contexts(core, extractions, items)
+    # One embedding per turn: the episode's vector, and the context of the memories that
+    # come from it. With episodes off, only the turns that memories may come from.
+    needed = [k for k in dict.fromkeys(all_keys) if k not in seen] if episodes_on else \
+        sorted({i.turn_key for i in items if isinstance(i, Candidate)})
+    turn_vectors = dict(zip(needed, core.embed([context_input(turns[k].content, turns[k].context) for k in needed])))
+    context = {k: (context_text(turns[k].content, turns[k].context), turn_vectors[k])
+               for k in {i.turn_key for i in items if isinstance(i, Candidate)}}
     for ex in extractions:
         for d in ex.dropped:
             report.dropped[d.reason] = report.dropped.get(d.reason, 0) + 1
         report.secrets_blocked += ex.secrets_blocked
     report.users = sorted({c.user for c in convs})
     if dry_run:
-        _report(report, _plan(core, items, vectors, context, rules), seen, all_keys)
+        plans, _pools = _plan(core, items, vectors, context, rules)
+        _report(report, plans, seen, all_keys)
+        report.episodes = sum(1 for k in dict.fromkeys(all_keys) if k not in seen) if episodes_on else 0
         return report
     with core.lock.hold():
         core.flush_recalls()
@@ -75,16 +89,30 @@ def ingest(
         keep = [n for n, i in enumerate(items) if i.turn_key not in seen]
         items = [items[n] for n in keep]
         vectors = vectors[keep] if len(keep) else vectors[:0]
-        plans = _plan(core, items, vectors, context, rules)
+        plans, pools = _plan(core, items, vectors, context, rules)
         now = core.clock()
         upserts = [m for p in plans.values() for m in p.upserts.values()]
         version = core.db.upsert("memories", [m.to_row() for m in upserts], "id") if upserts else core.db.version("memories")
-        core.append_events([e for p in plans.values() for e in p.events], version, now)
-        new_turns = [t for ex in extractions for t in ex.turns if t.turn_key not in seen]
-        _record_turns(core, new_turns, plans, now)
-        core.db.ensure_index("memories", "user_id")
-        core.db.ensure_index("turns", "turn_key")
-        core.db.ensure_index("turns", "user_id")
+        new_turns = list({t.turn_key: t for ex in extractions for t in ex.turns if t.turn_key not in seen}.values())
+        rows = _episode_rows(core, new_turns, items, plans, turn_vectors, episodes_on, now)
+        outdated, live = _outdated_turns(plans, pools)
+        for row in rows:
+            row["outdated"] = row["turn_key"] in outdated
+        if rows:
+            core.db.append("episodes", rows)
+        written = {r["turn_key"] for r in rows}
+        # Older turns whose memories this ingest superseded.
+        core.refresh_outdated(outdated - written, [m for pool in pools.values() for m in pool.memories])
+        events = [e for p in plans.values() for e in p.events]
+        kept = Counter(r["user_id"] for r in rows if r["content"] is not None and episodes_on)
+        events += [Event("episodes", u, count=n) for u, n in sorted(kept.items())]
+        core.append_events(events, version, now)
+        for table, column in (("memories", "user_id"), ("episodes", "turn_key"), ("episodes", "user_id"),
+                              ("users", "user_id")):
+            core.db.ensure_index(table, column)
+        new_rows = Counter({u: sum(1 for mid in p.upserts if mid in p.created) for u, p in plans.items()})
+        core.count_in_users(new_rows, Counter(r["user_id"] for r in rows if r["content"] is not None))
+        report.episodes = sum(kept.values())
         forget_ids = {i for p in plans.values() for i in p.forget_ids}
         if forget_ids:
             from .forget import purge
@@ -104,63 +132,73 @@ def _embedded_text(item: Item) -> str:
     return item.target or item.clause
 
 
-def _contexts(core: Core, extractions: list[Extraction], items: list[Item]) -> dict[str, tuple[str, np.ndarray]]:
-    """Each source turn's own text and embedding (with the message it answered): the
-    context of the memories that come from it."""
-    turns: dict[str, TurnRecord] = {t.turn_key: t for ex in extractions for t in ex.turns}
-    needed = sorted({i.turn_key for i in items if isinstance(i, Candidate)})
-    vectors = core.embed([context_input(turns[k].content, turns[k].context) for k in needed])
-    return {k: (context_text(turns[k].content, turns[k].context), v) for k, v in zip(needed, vectors)}
-
-
 def _seen_turns(core: Core, keys: Sequence[str]) -> set[str]:
     if not keys:
         return set()
     seen: set[str] = set()
     unique = sorted(set(keys))
     for i in range(0, len(unique), _KEY_CHUNK):
-        table = core.db.to_table("turns", columns=["turn_key"], filter=sql_in("turn_key", unique[i:i + _KEY_CHUNK]))
+        table = core.db.to_table("episodes", columns=["turn_key"], filter=sql_in("turn_key", unique[i:i + _KEY_CHUNK]))
         seen.update(table.column("turn_key").to_pylist())
     return seen
 
 
 def _plan(core: Core, items: list[Item], vectors: np.ndarray, context: dict[str, tuple[str, np.ndarray]],
-          rules: Rules) -> dict[str, Plan]:
+          rules: Rules) -> tuple[dict[str, Plan], dict[str, Pool]]:
     by_user: dict[str, list[int]] = {}
     for n, item in enumerate(items):
         by_user.setdefault(item.user_id, []).append(n)
     reconciler = Reconciler(Judge(core.config, rules), core.hash, core.config.reconcile.forget_similarity, now=core.clock())
-    plans = {}
+    plans, pools = {}, {}
     for user_id, idx in by_user.items():
-        pool = Pool(core.active(user_id), core.dim)
-        plans[user_id] = reconciler.plan(pool, [items[n] for n in idx], {k: vectors[n] for k, n in enumerate(idx)}, context)
-    return plans
+        pools[user_id] = Pool(core.active(user_id), core.dim)
+        plans[user_id] = reconciler.plan(pools[user_id], [items[n] for n in idx], {k: vectors[n] for k, n in enumerate(idx)},
+                                         context)
+    return plans, pools
 
 
-def _record_turns(core: Core, turns: list[TurnRecord], plans: dict[str, Plan], now: datetime) -> None:
-    """The ledger of new user turns; text only for turns that memories came from."""
-    sources: set[str] = set()
-    forgotten: dict[str, list[str]] = {}
-    kept_clauses: dict[str, list[str]] = {}
+def _outdated_turns(plans: dict[str, Plan], pools: dict[str, Pool]) -> tuple[set[str], set[str]]:
+    """Turns whose memories this plan closed, split into those no active memory comes
+    from any more (outdated) and those one still does."""
+    closed = {s.turn_key for p in plans.values() for m in p.upserts.values() if m.status != "active" for s in m.sources}
+    live = {s.turn_key for pool in pools.values() for m in pool.memories for s in m.sources} & closed
+    return closed - live, live
+
+
+def _episode_rows(core: Core, turns: list[TurnRecord], items: list[Item], plans: dict[str, Plan],
+                  vectors: dict[str, np.ndarray], episodes_on: bool, now: datetime) -> list[dict[str, Any]]:
+    """The ledger row of every new user turn: with episodes on, its text and vector; off,
+    text only for the turns that memories came from. Words forgotten as they were said
+    (and a forget request's own words) are cut out of the text."""
+    sources = {s.turn_key for p in plans.values() for m in p.upserts.values() for s in m.sources}
+    cut: dict[str, list[str]] = {}
     for p in plans.values():
-        for m in p.upserts.values():
-            for s in m.sources:
-                sources.add(s.turn_key)
-                kept_clauses.setdefault(s.turn_key, []).append(s.clause)
         for key, clauses in p.forgotten_clauses.items():
-            forgotten.setdefault(key, []).extend(clauses)
+            cut.setdefault(key, []).extend(clauses)
+    for item in items:
+        if isinstance(item, ForgetRequest):
+            cut.setdefault(item.turn_key, []).append(item.clause)
     rows: list[dict[str, Any]] = []
+    trimmed: dict[int, str] = {}
     for t in turns:
-        content, context = (t.content, t.context) if t.turn_key in sources else (None, None)
-        if content is not None and t.turn_key in forgotten:
-            # Something of this turn was forgotten as it was said: keep only what remains.
-            content, context = " … ".join(dict.fromkeys(kept_clauses[t.turn_key])), None
+        keep = episodes_on or t.turn_key in sources
+        content, ctx, vector = (t.content, t.context, vectors.get(t.turn_key)) if keep else (None, None, None)
+        if content is not None and t.turn_key in cut:
+            content, ctx, vector = remove_clauses(content, cut[t.turn_key]), None, None
+            if content is not None:
+                trimmed[len(rows)] = content
         rows.append({"turn_key": t.turn_key, "user_id": t.user_id, "session": t.session, "turn": t.turn,
-                     "role": t.role, "time": t.time, "content": content, "ingested_at": now, "context": context})
-    # One row per key even if a file repeats a turn.
-    unique = {r["turn_key"]: r for r in rows}
-    if unique:
-        core.db.append("turns", list(unique.values()))
+                     "role": t.role, "time": t.time, "content": content, "ingested_at": now, "context": ctx,
+                     "vector": _half(vector) if episodes_on else None, "outdated": False, "statement": t.statement})
+    if trimmed and episodes_on:
+        # The turn's first vector saw the forgotten words: embed what is left.
+        for n, v in zip(trimmed, core.embed(list(trimmed.values()))):
+            rows[n]["vector"] = _half(v)
+    return rows
+
+
+def _half(vector: np.ndarray | None) -> np.ndarray | None:
+    return None if vector is None else np.asarray(vector, dtype=np.float16)
 
 
 def _report(report: IngestReport, plans: dict[str, Plan], seen: set[str], keys: list[str]) -> None:

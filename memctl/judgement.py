@@ -18,7 +18,7 @@ import numpy as np
 
 from .config import Config
 from .extract.rules import Rules
-from .lexical import overlap
+from .lexical import overlap, token_set
 
 # How far below `compact.merge_similarity` two texts may sit and still be the same fact
 # when their words overlap by `compact.merge_lexical` ("用户喜欢喝咖啡" / "用户很喜欢喝咖啡").
@@ -84,3 +84,89 @@ class Judge:
     def opposite(self, sim: float, a: str, b: str) -> bool:
         """Whether two texts of opposite polarity speak of one thing ("likes coffee" / "quit coffee")."""
         return sim >= self.contradiction and overlap(a, b) >= OPPOSITE_MIN_OVERLAP
+
+
+# -- which pairs to judge -----------------------------------------------------------------
+
+# Up to this many statements, every pair is compared; above it, candidate pairs come from
+# random-projection trees and shared rare words, so that a group's cost grows with its
+# size rather than its square.
+EXACT_PAIRS_LIMIT = 2000
+_TREES = 8
+_LEAF = 512
+# Words in at most this many statements pair those statements up.
+_RARE_WORD = 48
+
+
+def similar_pairs(vectors: np.ndarray, texts: list[str], same: Callable[[np.ndarray], np.ndarray],
+                  threshold: float, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pairs (i < j) whose rescaled similarity `same(cos)` reaches `threshold`, as three
+    arrays (i, j, similarity), ordered by (i, j). Exact up to EXACT_PAIRS_LIMIT statements;
+    above it, the pairs that random-projection trees put in one leaf or that share a rare
+    word, which finds close pairs (near-duplicates, restatements) with high probability
+    in time that grows as n log n. Deterministic for the same input order and seed."""
+    n = len(vectors)
+    if n <= EXACT_PAIRS_LIMIT:
+        if n < 2:
+            return _no_pairs()
+        sims = same(vectors @ vectors.T)
+        i, j = np.nonzero(np.triu(sims >= threshold, k=1))
+        return i, j, sims[i, j]
+    tree_keys, tree_sims = _tree_pairs(vectors, same, threshold, seed)
+    word_keys, word_sims = _word_pairs(vectors, texts, same, threshold)
+    key, first = np.unique(np.concatenate([tree_keys, word_keys]), return_index=True)
+    sim = np.concatenate([tree_sims, word_sims])[first]
+    return key // n, key % n, sim
+
+
+def _no_pairs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+
+
+def _close_in(idx: np.ndarray, vectors: np.ndarray, same: Callable[[np.ndarray], np.ndarray], threshold: float,
+              n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Close pairs among the statements `idx`, as keys i * n + j (i < j) and similarities."""
+    block = same(vectors[idx] @ vectors[idx].T)
+    a, b = np.nonzero(np.triu(block >= threshold, k=1))
+    lo, hi = np.minimum(idx[a], idx[b]), np.maximum(idx[a], idx[b])
+    return lo.astype(np.int64) * n + hi, block[a, b].astype(np.float32)
+
+
+def _tree_pairs(vectors: np.ndarray, same: Callable[[np.ndarray], np.ndarray], threshold: float,
+                seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Close pairs within the leaves of several random-projection trees, each split at the
+    median of the projection on the line through two random members."""
+    n = len(vectors)
+    rng = np.random.default_rng(seed)
+    keys, sims = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.float32)]
+    for _ in range(_TREES):
+        stack = [np.arange(n)]
+        while stack:
+            idx = stack.pop()
+            if len(idx) <= _LEAF:
+                k, s = _close_in(idx, vectors, same, threshold, n)
+                keys.append(k)
+                sims.append(s)
+                continue
+            p, q = rng.choice(len(idx), 2, replace=False)
+            order = np.argsort(vectors[idx] @ (vectors[idx[p]] - vectors[idx[q]]), kind="stable")
+            half = len(idx) // 2
+            stack += [idx[order[:half]], idx[order[half:]]]
+    return np.concatenate(keys), np.concatenate(sims)
+
+
+def _word_pairs(vectors: np.ndarray, texts: list[str], same: Callable[[np.ndarray], np.ndarray],
+                threshold: float) -> tuple[np.ndarray, np.ndarray]:
+    """Close pairs among statements that share a word few others use ("Pulsar", "芒果")."""
+    n = len(vectors)
+    postings: dict[str, list[int]] = {}
+    for i, text in enumerate(texts):
+        for token in token_set(text):
+            postings.setdefault(token, []).append(i)
+    keys, sims = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.float32)]
+    for ids in postings.values():
+        if 1 < len(ids) <= _RARE_WORD:
+            k, s = _close_in(np.array(ids), vectors, same, threshold, n)
+            keys.append(k)
+            sims.append(s)
+    return np.concatenate(keys), np.concatenate(sims)

@@ -124,3 +124,21 @@ class BM25:
                 if f:
                     out[i] += weight * idf * f * (self.k1 + 1) / (f + norm[i])
         return out, ideal
+
+
+# What stands where forgotten words were cut out of a turn.
+GAP = " … "
+
+
+def remove_clauses(text: str, clauses: Sequence[str]) -> str | None:
+    """The text without these clauses (each cut where it stands, a gap mark left); None
+    when nothing worth keeping is left or a clause cannot be found in it."""
+    out = text
+    for clause in sorted(set(clauses), key=len, reverse=True):
+        if not clause:
+            continue
+        if clause not in out:
+            return None
+        out = out.replace(clause, GAP)
+    out = re.sub(r"(?:\s*…\s*)+", GAP, out).strip(" ,，。.;；!！?？…")
+    return out if re.search(r"\w", out) else None

@@ -1,16 +1,20 @@
-"""The recall score, candidate selection and per-type quotas.
+"""The recall score, candidate selection and quotas, for memories and episodes alike.
 
   relevance = (w.dense·dense + w.lexical·lexical + w.topic·topic) / (w.dense + w.lexical + w.topic)
-  score     = w.dense·dense + w.lexical·lexical + w.topic·topic
+  memory    = w.dense·dense + w.lexical·lexical + w.topic·topic
             + w.importance·importance + w.recency·recency + w.reinforcement·reinforcement
             + w.user_stated·[stated by the user]
+  episode   = episode_weight · [asking_weight if the turn only asked] · (w.dense·dense + w.lexical·lexical
+            + w.recency·recency + w.user_stated)
 
 dense is cosine rescaled to 0..1 between the model's floor and ceiling; lexical is the
-share of the query's BM25-weighted terms a memory (with its source turns) matches; topic
+share of the query's BM25-weighted terms a text (with its source turn) matches; topic
 is importance ** topic_importance_power when the query and the memory share a topic
-(food, health, travel ...), so a food request lifts the allergy, not every food memory; recency halves every `half_life_days[type]`. A memory is returned
-only when its relevance reaches `min_relevance`: importance and recency order relevant
-memories, they never make an irrelevant one relevant.
+(food, health, travel ...), so a food request lifts the allergy, not every food memory;
+recency halves every `half_life_days[type]`. An item is returned only when its
+relevance reaches `min_relevance`: importance and recency order relevant items, they
+never make an irrelevant one relevant. An episode is a turn as it was said: it scores a
+share (`episode_weight`) of what a curated memory with the same relevance scores.
 """
 
 from __future__ import annotations
@@ -20,9 +24,9 @@ from datetime import datetime
 
 import numpy as np
 
-from .config import RecallConfig
+from .config import EPISODE_TYPE, RecallConfig
 from .results import RecallHit, ScoreParts
-from .schema import Memory
+from .schema import Episode, Memory
 
 
 def candidate_indices(dense: np.ndarray, lexical: np.ndarray, topic: np.ndarray, importance: np.ndarray, k: int) -> list[int]:
@@ -36,12 +40,20 @@ def candidate_indices(dense: np.ndarray, lexical: np.ndarray, topic: np.ndarray,
     return sorted(chosen)
 
 
-def recency(memory: Memory, now: datetime, half_lives: dict[str, float]) -> float:
-    when = memory.updated_at or memory.created_at
+def decay(when: datetime | None, now: datetime, half_life_days: float) -> float:
     if when is None:
         return 0.0
     age_days = max(0.0, (now - when).total_seconds() / 86400.0)
-    return math.pow(0.5, age_days / half_lives.get(memory.type, 365.0))
+    return math.pow(0.5, age_days / half_life_days)
+
+
+def recency(memory: Memory, now: datetime, half_lives: dict[str, float]) -> float:
+    return decay(memory.updated_at or memory.created_at, now, half_lives.get(memory.type, 365.0))
+
+
+def _relevance(cfg: RecallConfig, parts: ScoreParts) -> float:
+    w = cfg.weights
+    return (w.dense * parts.dense + w.lexical * parts.lexical + w.topic * parts.topic) / ((w.dense + w.lexical + w.topic) or 1.0)
 
 
 def score(memory: Memory, dense: float, lexical: float, topic: float, now: datetime, cfg: RecallConfig) -> ScoreParts:
@@ -55,8 +67,7 @@ def score(memory: Memory, dense: float, lexical: float, topic: float, now: datet
         reinforcement=1.0 - 1.0 / (1.0 + memory.reinforced_count),
         user_stated=1.0 if memory.source_type == "user_stated" else 0.0,
     )
-    rel_weight = (w.dense + w.lexical + w.topic) or 1.0
-    parts.relevance = (w.dense * parts.dense + w.lexical * parts.lexical + w.topic * parts.topic) / rel_weight
+    parts.relevance = _relevance(cfg, parts)
     parts.score = (
         w.dense * parts.dense + w.lexical * parts.lexical + w.topic * parts.topic
         + w.importance * parts.importance + w.recency * parts.recency
@@ -65,26 +76,56 @@ def score(memory: Memory, dense: float, lexical: float, topic: float, now: datet
     return parts
 
 
-def select(hits: list[RecallHit], top_k: int, max_per_type: int, min_relevance: float) -> list[RecallHit]:
-    """Best first; no type takes more than max_per_type slots while other types have candidates."""
-    eligible = sorted(
-        (h for h in hits if h.parts.relevance >= min_relevance),
-        key=lambda h: (-h.parts.score, h.memory.id),
+def score_episode(episode: Episode, dense: float, lexical: float, now: datetime, cfg: RecallConfig) -> ScoreParts:
+    w = cfg.weights
+    parts = ScoreParts(
+        dense=float(dense),
+        lexical=float(lexical),
+        recency=decay(episode.time or episode.ingested_at, now, cfg.half_life_days.get(EPISODE_TYPE, 365.0)),
+        user_stated=1.0,
     )
+    parts.relevance = _relevance(cfg, parts)
+    parts.score = cfg.episode_weight * (1.0 if episode.statement else cfg.asking_weight) * (
+        w.dense * parts.dense + w.lexical * parts.lexical + w.recency * parts.recency + w.user_stated * parts.user_stated
+    )
+    return parts
+
+
+def _turns(h: RecallHit) -> set[str]:
+    if h.memory is not None:
+        return {s.turn_key for s in h.memory.sources}
+    return {h.id}
+
+
+def select(hits: list[RecallHit], top_k: int, max_per_type: int, min_relevance: float,
+           max_episodes: int | None = None) -> list[RecallHit]:
+    """Best first; no memory type takes more than max_per_type slots, and episodes no more
+    than max_episodes, while other candidates remain. An item that says nothing beyond the
+    turns of the items above it (a second memory from the same turn) waits until the
+    items that bring something new are placed."""
+    eligible = sorted((h for h in hits if h.parts.relevance >= min_relevance), key=lambda h: (-h.parts.score, h.id))
+    fresh, repeats, covered = [], [], set()
+    for h in eligible:
+        turns = _turns(h)
+        (repeats if turns and turns <= covered else fresh).append(h)
+        covered |= turns
+    eligible = fresh + repeats
+    limits = {EPISODE_TYPE: max_per_type if max_episodes is None else max_episodes}
     chosen: list[RecallHit] = []
     skipped: list[RecallHit] = []
     per_type: dict[str, int] = {}
     for h in eligible:
         if len(chosen) == top_k:
             break
-        if per_type.get(h.memory.type, 0) >= max_per_type:
+        if per_type.get(h.type, 0) >= limits.get(h.type, max_per_type):
             skipped.append(h)
             continue
-        per_type[h.memory.type] = per_type.get(h.memory.type, 0) + 1
+        per_type[h.type] = per_type.get(h.type, 0) + 1
         chosen.append(h)
     for h in skipped:
         if len(chosen) == top_k:
             break
         chosen.append(h)
-    chosen.sort(key=lambda h: (-h.parts.score, h.memory.id))
+    order = {id(h): n for n, h in enumerate(eligible)}
+    chosen.sort(key=lambda h: order[id(h)])
     return chosen

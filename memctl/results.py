@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .schema import Memory, iso
+from .schema import Episode, Memory, iso
 
 # -- ingest ---------------------------------------------------------------------------
 
@@ -38,6 +38,7 @@ class IngestReport:
     turns: int = 0
     turns_new: int = 0
     turns_seen: int = 0
+    episodes: int = 0
     added: int = 0
     reinforced: int = 0
     superseded: int = 0
@@ -58,6 +59,7 @@ class IngestReport:
             "turns": self.turns,
             "turns_new": self.turns_new,
             "turns_seen": self.turns_seen,
+            "episodes": self.episodes,
             "added": self.added,
             "reinforced": self.reinforced,
             "superseded": self.superseded,
@@ -84,6 +86,8 @@ class ScoreParts:
     reinforcement: float = 0.0
     user_stated: float = 0.0
     relevance: float = 0.0
+    # For a memory: the score of the most relevant turn it came from, folded into it.
+    evidence: float = 0.0
     score: float = 0.0
 
     def to_dict(self) -> dict[str, float]:
@@ -92,15 +96,46 @@ class ScoreParts:
 
 @dataclass
 class RecallHit:
-    memory: Memory
+    """One ranked item: a memory (a curated fact) or an episode (a turn as it was said)."""
+
+    memory: Memory | None
     parts: ScoreParts
+    episode: Episode | None = None
+
+    @property
+    def kind(self) -> str:
+        return "memory" if self.memory is not None else "episode"
+
+    @property
+    def item(self) -> Memory | Episode:
+        item = self.memory if self.memory is not None else self.episode
+        assert item is not None
+        return item
+
+    @property
+    def id(self) -> str:
+        return self.item.id
+
+    @property
+    def type(self) -> str:
+        return self.memory.type if self.memory is not None else "episode"
+
+    @property
+    def content(self) -> str:
+        return self.item.content or ""
+
+    @property
+    def status(self) -> str:
+        if self.memory is not None:
+            return self.memory.status
+        return "outdated" if self.episode is not None and self.episode.outdated else "active"
 
     @property
     def score(self) -> float:
         return self.parts.score
 
     def to_dict(self) -> dict[str, Any]:
-        d = self.memory.public()
+        d = self.item.public()
         d["score"] = round(self.parts.score, 4)
         d["score_parts"] = self.parts.to_dict()
         return d
@@ -112,6 +147,14 @@ class RecallResult:
     user: str
     hits: list[RecallHit] = field(default_factory=list)
 
+    @property
+    def memories(self) -> list[Memory]:
+        return [h.memory for h in self.hits if h.memory is not None]
+
+    @property
+    def episodes(self) -> list[Episode]:
+        return [h.episode for h in self.hits if h.episode is not None]
+
     def to_list(self) -> list[dict[str, Any]]:
         return [h.to_dict() for h in self.hits]
 
@@ -122,6 +165,7 @@ class RecallResult:
 @dataclass
 class PurgeStats:
     memories: int = 0
+    episodes: int = 0
     turns_cleared: int = 0
     turns_trimmed: int = 0
     files_before: int = 0
@@ -135,7 +179,14 @@ class ForgetReport:
     dry_run: bool
     selector: dict[str, Any]
     memories: list[Memory]
+    episodes: list[Episode] = field(default_factory=list)
+    # Memories that stay but lose some sayings (a forgotten session): id -> turn keys.
+    trimmed: dict[str, list[str]] = field(default_factory=dict)
     stats: PurgeStats | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not (self.memories or self.episodes or self.trimmed)
 
     def to_dict(self) -> dict[str, Any]:
         rows = []
@@ -144,7 +195,15 @@ class ForgetReport:
             if self.dry_run:
                 row["content"] = m.content  # shown so it can be checked; never printed once forgotten
             rows.append(row)
-        out: dict[str, Any] = {"dry_run": self.dry_run, "selector": self.selector, "count": len(self.memories), "memories": rows}
+        episodes = []
+        for e in self.episodes:
+            row = {"id": e.id, "user": e.user_id, "session": e.session, "turn": e.turn}
+            if self.dry_run:
+                row["content"] = e.content
+            episodes.append(row)
+        out: dict[str, Any] = {"dry_run": self.dry_run, "selector": self.selector, "count": len(self.memories),
+                               "memories": rows, "episodes": episodes,
+                               "trimmed": [{"id": k, "turns": len(v)} for k, v in sorted(self.trimmed.items())]}
         if self.stats is not None:
             out.update(turns_cleared=self.stats.turns_cleared, turns_trimmed=self.stats.turns_trimmed,
                        files_before=self.stats.files_before, files_after=self.stats.files_after)
@@ -199,6 +258,8 @@ class CompactReport:
     merges: list[Merge] = field(default_factory=list)
     retired: list[Retire] = field(default_factory=list)
     skipped: int = 0
+    # Episodes whose text the age limit (episodes.max_age_days) dropped.
+    episodes_expired: int = 0
     maintenance: Maintenance | None = None
     seconds: float = 0.0
 
@@ -212,7 +273,7 @@ class CompactReport:
             "dry_run": self.dry_run, "users": self.users, "memories_scanned": self.memories_scanned,
             "changes": self.changes, "merged_clusters": len(self.merges),
             "merged_members": sum(len(m.members) for m in self.merges), **count,
-            "skipped_changed_meanwhile": self.skipped,
+            "skipped_changed_meanwhile": self.skipped, "episodes_expired": self.episodes_expired,
             "maintenance": self.maintenance.to_dict() if self.maintenance else {}, "seconds": round(self.seconds, 3),
             "merges": [m.to_dict() for m in self.merges], "retired": [r.to_dict() for r in self.retired],
         }
@@ -390,6 +451,8 @@ class StoreDiff:
     end: Point | None
     user: str | None
     changes: list[Change]
+    # Turns kept as episodes, forgotten, and dropped by the age limit in the range.
+    episodes: dict[str, int] = field(default_factory=lambda: {"added": 0, "forgotten": 0, "expired": 0})
 
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -399,4 +462,4 @@ class StoreDiff:
 
     def to_dict(self) -> dict[str, Any]:
         return {"from": self.start.label(), "to": self.end.label() if self.end else "now", "user": self.user,
-                "counts": self.counts(), "changes": [c.to_dict() for c in self.changes]}
+                "counts": self.counts(), "episodes": dict(self.episodes), "changes": [c.to_dict() for c in self.changes]}

@@ -2,8 +2,12 @@
 
 Tables (each a Lance dataset in the store's LanceDB directory):
   memories  one row per version of a memory, with its vector and provenance
-  turns     the ledger of ingested turns (keys for idempotency and forget), and the
-            text of the turns that memories came from (secrets masked)
+  episodes  one row per ingested user turn: the turn verbatim (secrets masked) with the
+            message it answered and a vector, the evidence of what was said; and the
+            ledger of turns (a forgotten turn keeps its key and loses its text, so
+            re-ingesting an old log brings nothing back)
+  users     per user, how many memories and episodes the store holds: recall picks an
+            exact scan or the tables' indexes by it
   events    append-only log of every change: ids, counts and keyed hashes, never text
   meta      key/value facts about the store: schema version, model, dimension
   migrations  the named migrations applied to this store
@@ -72,20 +76,42 @@ def memories_schema(dim: int) -> pa.Schema:
     )
 
 
-TURNS_SCHEMA = pa.schema(
+def episodes_schema(dim: int) -> pa.Schema:
+    return pa.schema(
+        [
+            # The turn's identity (turns.turn_key in stores before episodes): also the episode id.
+            pa.field("turn_key", pa.string(), nullable=False),
+            pa.field("user_id", pa.string(), nullable=False),
+            pa.field("session", pa.string()),
+            pa.field("turn", pa.string()),
+            pa.field("role", pa.string()),
+            pa.field("time", TS),
+            # What the user said, secrets masked, forgotten clauses removed; null once the
+            # turn is forgotten (or expired), and, with episodes off, unless a memory came from it.
+            pa.field("content", pa.string()),
+            pa.field("ingested_at", TS),
+            # The assistant message this turn answered ("Any allergies?" -> "Just peanuts"):
+            # kept, masked, with the turn's text, and dropped whenever anything of the turn is forgotten.
+            pa.field("context", pa.string()),
+            # The embedding of the turn with the end of the message it answered
+            # (context_input); half precision: it only ranks. Null without text.
+            pa.field("vector", pa.list_(pa.float16(), dim)),
+            # Memories came from this turn and every one of them was superseded or
+            # forgotten: recall leaves it out (it would bring the outdated fact back).
+            pa.field("outdated", pa.bool_()),
+            # The turn states something rather than only asking, requesting or chatting.
+            pa.field("statement", pa.bool_()),
+        ]
+    )
+
+
+USERS_SCHEMA = pa.schema(
     [
-        pa.field("turn_key", pa.string(), nullable=False),
         pa.field("user_id", pa.string(), nullable=False),
-        pa.field("session", pa.string()),
-        pa.field("turn", pa.string()),
-        pa.field("role", pa.string()),
-        pa.field("time", TS),
-        # Null unless a memory came from this turn; secrets masked; forgotten clauses removed.
-        pa.field("content", pa.string()),
-        pa.field("ingested_at", TS),
-        # The assistant message this turn answered ("Any allergies?" -> "Just peanuts"):
-        # kept, masked, with the turn's text, and dropped whenever anything of the turn is forgotten.
-        pa.field("context", pa.string()),
+        # Rows of the user in the memories table (every version) and episodes with text.
+        pa.field("memories", pa.int64()),
+        pa.field("episodes", pa.int64()),
+        pa.field("updated_at", TS),
     ]
 )
 
@@ -117,6 +143,11 @@ MIGRATIONS_SCHEMA = pa.schema(
 MEMORY_COLUMNS = [f.name for f in memories_schema(1) if f.name not in ("vector", "context_vector", "context_text")]
 # ...and with them: what recall, compaction and rewrites read.
 FULL_MEMORY_COLUMNS = MEMORY_COLUMNS + ["vector", "context_vector", "context_text"]
+
+
+# Columns of an episode read for recall and listing (the vector is read where needed).
+EPISODE_COLUMNS = ["turn_key", "user_id", "session", "turn", "time", "content", "context", "outdated", "ingested_at",
+                   "statement"]
 
 
 def context_text(content: str, context: str | None) -> str:
@@ -223,6 +254,7 @@ class Memory:
     def public(self) -> dict[str, Any]:
         """The documented JSON shape (contract): stable field names, ISO-8601 times."""
         return {
+            "kind": "memory",
             "id": self.id,
             "chain_id": self.chain_id,
             "version": self.version,
@@ -251,12 +283,62 @@ class Memory:
 
 
 @dataclass
+class Episode:
+    """One user turn as it was said (secrets masked): the evidence layer."""
+
+    id: str  # the turn key
+    user_id: str
+    session: str | None
+    turn: str | None
+    time: datetime | None
+    content: str | None
+    context: str | None = None
+    outdated: bool = False
+    ingested_at: datetime | None = None
+    statement: bool = True
+    vector: Any = None
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> "Episode":
+        return cls(row["turn_key"], row["user_id"], row.get("session"), row.get("turn"), row.get("time"),
+                   row.get("content"), row.get("context"), bool(row.get("outdated")), row.get("ingested_at"),
+                   row.get("statement") is not False)
+
+    def public(self) -> dict[str, Any]:
+        """The recall JSON shape of an episode: a memory's keys where they make sense."""
+        when = iso(self.time)
+        return {
+            "kind": "episode",
+            "id": self.id,
+            "chain_id": None,
+            "version": None,
+            "status": "outdated" if self.outdated else "active",
+            "user": self.user_id,
+            "type": "episode",
+            "content": self.content,
+            "session": self.session,
+            "turn": self.turn,
+            "time": when,
+            "importance": None,
+            "confidence": None,
+            "source_type": "user_stated",
+            "sources": [{"session": self.session, "turn": self.turn, "time": when}],
+            "created_at": when,
+            "updated_at": when,
+            "valid_from": when,
+            "valid_to": None,
+        }
+
+
+@dataclass
 class Event:
     """One entry of the append-only event log: ids, counts, a keyed hash of the text and
     a detail of ids, numbers and reasons, never the text itself. Built here and written
     only by `Core.append_events`, which stamps the time and the store version."""
 
-    kind: str  # ingested | reinforced | superseded | merged | expired | archived | forgotten | recalled | reembedded
+    # ingested | reinforced | superseded | merged | expired | archived | forgotten | recalled | reembedded
+    # | episodes (turns kept, counted per user and ingest) | episode_forgotten | episode_expired
+    kind: str
     user_id: str | None = None
     memory_id: str | None = None
     chain_id: str | None = None

@@ -136,15 +136,17 @@ class MemoryStore:
         *,
         top_k: int | None = None,
         types: Iterable[str] | None = None,
+        kinds: Iterable[str] | None = None,
         as_of: datetime | None = None,
         include_history: bool = False,
         record: bool = True,
     ) -> RecallResult:
-        """The memories of `user` that matter for `query`, best first. No other user's
-        memory is ever a candidate."""
+        """The memories and episodes of `user` that matter for `query`, best first, in one
+        list (`kinds` narrows it to "memory" or "episode"). No other user's row is ever a
+        candidate."""
         from .recall import recall
 
-        return recall(self.core, query, user, top_k=top_k, types=types, as_of=as_of,
+        return recall(self.core, query, user, top_k=top_k, types=types, kinds=kinds, as_of=as_of,
                       include_history=include_history, record=record)
 
     def forget(
@@ -155,13 +157,14 @@ class MemoryStore:
         user: str | None = None,
         types: Sequence[str] | None = None,
         query: str | None = None,
+        session: str | None = None,
         dry_run: bool = False,
     ) -> ForgetReport:
-        """Delete memories and every trace of their text (forget.py)."""
+        """Delete memories and episodes and every trace of their text (forget.py)."""
         from .forget import forget
 
         return forget(self.core, dry_run=dry_run, ids=list(ids or []), chain=chain, user=user,
-                      types=list(types) if types else None, query=query)
+                      types=list(types) if types else None, query=query, session=session)
 
     def apply_forget(self, plan: ForgetReport) -> ForgetReport:
         """Forget what a `forget(..., dry_run=True)` selected, nothing more."""

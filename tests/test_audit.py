@@ -238,7 +238,7 @@ def test_audit_and_diff_json_field_names_are_stable(tmp_path, store):
     assert set(h["steps"][0]) == {"cause", "time", "said_at", "id", "version", "status", "content", "previous_content",
                                   "diff", "store_version", "detail"}
     d = store.diff(Point(version=0)).to_dict()
-    assert set(d) == {"from", "to", "user", "counts", "changes"}
+    assert set(d) == {"from", "to", "user", "counts", "episodes", "changes"}
     assert set(d["changes"][0]) == {"kind", "time", "store_version", "user", "id", "content", "detail"}
     json.dumps([a, h, d])
 
@@ -390,7 +390,7 @@ def test_audit_reads_again_when_a_writer_removed_its_table_version(store, monkey
     import memctl.audit as audit_module
 
     seed(store, "u1", [("preference", "User likes green tea"), ("preference", "User likes green tea.")])
-    stale = {n: store.db.version(n) for n in ("memories", "turns", "events")}
+    stale = {n: store.db.version(n) for n in audit_module._TABLES}
     store.compact()
     real, pins = audit_module._audit, []
 

@@ -46,7 +46,7 @@ def test_confirmation_and_errors(cli, loaded):
     nothing = cli("forget", "--store", loaded)
     assert nothing.code == 2 and "--user" in nothing.err
     missing = cli("forget", "--id", "0000000000000000", "--yes", "--store", loaded)
-    assert missing.code == 1 and "no memory with id" in missing.err
+    assert missing.code == 1 and "no memory or episode with id" in missing.err
     mixed = cli("forget", "--id", "x", "--user", "u1", "--yes", "--store", loaded)
     assert mixed.code == 2
     none = cli("forget", "--user", "u1", "--query", "quantum chromodynamics", "--yes", "--store", loaded)

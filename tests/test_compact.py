@@ -79,7 +79,7 @@ def test_the_plan_is_checked_against_the_store_by_lookup_or_by_scan(store, monke
         row = store.core.read_memories(f"id = '{second.id}'", with_vectors=True)[0]
         row.updated_at, row.reinforced_count = NOW, 1
         store.db.upsert("memories", [row.to_row()], "id")
-        compaction._apply(_at(store).core, plan, "status = 'active'")
+        compaction._apply(_at(store).core, plan, "status = 'active'", store.core.read_memories("status = 'active'", with_vectors=True))
     assert plan.skipped == 1 and [g.user for g in plan.merges] == ["u1"]
     assert len(store.memories("u1")) == 2 and len(store.memories("u2")) == 3
 
@@ -140,8 +140,8 @@ def test_compact_concurrent_with_an_ingest_loses_and_doubles_nothing(store, tmp_
     facts = ["User likes green tea", "User plays the cello", "User lives near the harbour", "User fears spiders",
              "User speaks Finnish"]
     seed(store, "u5", [("preference", facts[i % 5]) for i in range(40)])  # each written 8 times
-    lines = [f"I {verb} {thing}." for verb, thing in zip(
-        ["collect", "repair", "paint", "build", "photograph", "study"] * 5,
+    lines = [f"I love {verb} {thing}." for verb, thing in zip(
+        ["collecting", "repairing", "painting", "building", "photographing", "studying"] * 5,
         ["vintage stamps", "old radios", "watercolour birds", "wooden kayaks", "night skies", "medieval maps",
          "fountain pens", "pinball machines", "city murals", "garden sheds", "street cats", "baroque music",
          "glass marbles", "bicycle frames", "mountain lakes", "model trains", "clay teapots", "ancient coins",

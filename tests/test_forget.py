@@ -22,7 +22,7 @@ KEEP_FACT = "I'm allergic to peanuts"
 @pytest.fixture
 def loaded(store, tmp_path):
     write_json(tmp_path / "a.json", conversation("u1", "s1", SECRET_FACT + ".", KEEP_FACT + ".", "I love jazz music."))
-    write_json(tmp_path / "b.json", conversation("u2", "s1", "I also live at 12 Baker Street, flat B.", "I work as a nurse."))
+    write_json(tmp_path / "b.json", conversation("u2", "s1", "My address is 12 Baker Street, flat B.", "I work as a nurse."))
     store.ingest([str(tmp_path / "a.json"), str(tmp_path / "b.json")])
     return store
 
@@ -32,7 +32,7 @@ def _address(store, user="u1"):
 
 
 def _check_gone_and_others_intact(store, user="u1"):
-    assert not any("Baker" in h.memory.content for h in store.recall("Baker Street address", user, include_history=True).hits)
+    assert not any("Baker" in h.content for h in store.recall("Baker Street address", user, include_history=True).hits)
     assert any("peanuts" in m.content for m in store.memories("u1"))
 
 
@@ -47,7 +47,7 @@ def test_each_selector_forgets_for_real(loaded, selector):
     # u2 said the same words: only u1's copy is gone.
     assert any("Baker" in m.content for m in loaded.memories("u2"))
     strings = list(lance_strings(loaded.dir))
-    assert not any("Baker" in s and "also" not in s and "flat B" not in s for s in strings)
+    assert not any("Baker" in s and "flat B" not in s for s in strings)
     events = loaded.db.rows("events", filter="kind = 'forgotten'")
     assert len(events) == 1 and events[0]["memory_id"] == target.id and "Baker" not in str(events[0])
 
@@ -120,15 +120,15 @@ def test_forget_in_a_large_compressed_store(store, tmp_path):
                      "recall_count": 0, "reinforced_count": 0, "cause": "ingest", "supersedes": None, "merged_from": [],
                      "merged_into": None, "vector": v / np.linalg.norm(v), "context_vector": None})
         turns.append({"turn_key": key, "user_id": f"bulk{i % 300}", "session": "s", "turn": f"t{i}", "role": "user",
-                      "time": now, "content": text, "ingested_at": now, "context": None})
+                      "time": now, "content": text, "ingested_at": now, "context": None, "vector": None, "outdated": False})
     with store.lock.hold():
         store.db.append("memories", rows)
-        store.db.append("turns", turns)
+        store.db.append("episodes", turns)
     write_json(tmp_path / "a.json", conversation("u1", "s1", SECRET_FACT + ".", KEEP_FACT + "."))
     store.ingest([str(tmp_path / "a.json")])
     with store.lock.hold():  # one big file holding the fact, with its pages compressed
         store.db.optimize("memories", purge=False)
-        store.db.optimize("turns", purge=False)
+        store.db.optimize("episodes", purge=False)
     assert sum(len(f.data_files()) for f in store.db.open("memories").get_fragments()) == 1
     store.forget(user="u1", query="Baker Street")
     assert_absent(store.dir, "Baker Street")

@@ -28,17 +28,17 @@ def test_default_model_is_multilingual_use(use_store):
 
 
 def test_travel_acceptance_with_the_real_model(use_store):
-    top = [h.memory for h in use_store.recall("帮我推荐三亚的餐厅", "xiaolin").hits[:5]]
-    assert any("海鲜" in m.content for m in top) and any("花生" in m.content for m in top)
+    top = [h.content for h in use_store.recall("帮我推荐三亚的餐厅", "xiaolin").hits[:5]]
+    assert any("海鲜" in c for c in top) and any("花生" in c for c in top), top
     for other in ("sam", "kai"):
-        assert all(h.memory.user_id == other for h in use_store.recall("帮我推荐三亚的餐厅", other).hits)
+        assert all(h.item.user_id == other for h in use_store.recall("帮我推荐三亚的餐厅", other).hits)
 
 
 def test_cross_language_recall(use_store, tmp_path):
     write_json(tmp_path / "x.json", conversation("bi", "s", "I'm allergic to peanuts.", "我每天早上跑步。"))
     use_store.ingest([str(tmp_path / "x.json")])
-    zh_to_en = [h.memory.content for h in use_store.recall("我对什么过敏？下午茶吃什么好", "bi").hits]
-    en_to_zh = [h.memory.content for h in use_store.recall("what exercise does the user do in the morning", "bi").hits]
+    zh_to_en = [h.content for h in use_store.recall("我对什么过敏？下午茶吃什么好", "bi").hits]
+    en_to_zh = [h.content for h in use_store.recall("what exercise does the user do in the morning", "bi").hits]
     assert zh_to_en and "peanut" in zh_to_en[0]
     assert en_to_zh and "跑步" in en_to_zh[0]
 
@@ -61,7 +61,7 @@ def test_sentence_transformers_minilm_offline(tmp_path):
     write_json(tmp_path / "c.json", conversation("u", "s", "I'm allergic to peanuts.", "I work as a nurse."))
     s.ingest([str(tmp_path / "c.json")])
     hits = s.recall("which foods should the user avoid?", "u").hits
-    assert hits and "peanuts" in hits[0].memory.content
+    assert hits and "peanuts" in hits[0].content
 
 
 def test_compact_merges_bilingual_paraphrases_with_the_real_model(tmp_path):

@@ -72,7 +72,7 @@ def test_no_secret_anywhere_after_a_large_ingest(store, tmp_path):
     assert store.memories("leaky"), "the facts around the secrets are kept"
     with store.lock.hold():  # large files with compressed pages, as after a nightly compaction
         store.db.optimize("memories", purge=False)
-        store.db.optimize("turns", purge=False)
+        store.db.optimize("episodes", purge=False)
     assert_absent(store.dir, *secrets)
     # The ingest report prints nothing secret either.
     printed = json.dumps(report.to_dict(), ensure_ascii=False)

@@ -15,7 +15,7 @@ def test_init_writes_every_default_and_refuses_twice(tmp_path):
 
     s = init_store(tmp_path / "p", model=FAKE_MODEL)
     cfg = tomllib.loads((s.dir / "memctl.toml").read_text())
-    assert set(cfg) == {"store", "embedding", "extract", "reconcile", "recall", "prompt", "forget", "compact", "audit"}
+    assert set(cfg) == {"store", "embedding", "episodes", "extract", "reconcile", "recall", "prompt", "forget", "compact", "audit"}
     assert cfg["recall"]["weights"]["dense"] > 0 and cfg["recall"]["half_life_days"]["task"] < cfg["recall"]["half_life_days"]["profile"]
     assert s.meta["model"] == FAKE_MODEL and int(s.meta["dim"]) == 256
     with pytest.raises(StoreExistsError):
@@ -42,22 +42,22 @@ def test_sample_ingest_and_travel_recall(store):
     report = store.ingest([str(SAMPLES)])
     assert report.added >= 15 and report.secrets_blocked >= 2
     hits = store.recall("帮我推荐三亚的餐厅", "xiaolin").hits
-    top = [h.memory.content for h in hits[:5]]
+    top = [h.content for h in hits[:5]]
     assert any("海鲜" in c for c in top), top
     assert any("花生" in c for c in top), top
-    assert all(h.memory.user_id == "xiaolin" for h in hits)
+    assert all(h.item.user_id == "xiaolin" for h in hits)
     for other in ("sam", "kai", "nobody"):
-        assert all(h.memory.user_id == other for h in store.recall("帮我推荐三亚的餐厅", other).hits)
+        assert all(h.item.user_id == other for h in store.recall("帮我推荐三亚的餐厅", other).hits)
 
 
 def test_reingest_adds_nothing(store):
     store.ingest([str(SAMPLES)])
     before = store.db.count("memories")
-    turns = store.db.count("turns")
+    turns = store.db.count("episodes")
     again = store.ingest([str(SAMPLES)])
     assert again.added == again.reinforced == again.superseded == 0
     assert again.turns_new == 0 and again.turns_seen == again.turns
-    assert store.db.count("memories") == before and store.db.count("turns") == turns
+    assert store.db.count("memories") == before and store.db.count("episodes") == turns
 
 
 def test_correction_across_sessions_makes_a_chain(tmp_path, store):
@@ -73,21 +73,21 @@ def test_correction_across_sessions_makes_a_chain(tmp_path, store):
     assert chain[0].status == "superseded" and chain[0].valid_to is not None
     assert chain[1].cause == "correction" and chain[1].supersedes == chain[0].id
     hits = store.recall("海鲜", "u1").hits
-    assert chain[0].id not in {h.memory.id for h in hits}
+    assert chain[0].id not in {h.id for h in hits}
     history = store.recall("海鲜", "u1", include_history=True).hits
-    assert chain[0].id in {h.memory.id for h in history}
+    assert chain[0].id in {h.id for h in history}
 
 
 def test_slot_update_supersedes_and_as_of_answers_the_past(tmp_path, store):
     write_json(tmp_path / "a.json", conversation("u2", "a", "I live in Berlin.", time="2026-01-10T10:00:00Z"))
     write_json(tmp_path / "b.json", conversation("u2", "b", "I moved to Lisbon last month.", time="2026-06-10T10:00:00Z"))
     store.ingest([str(tmp_path / "a.json"), str(tmp_path / "b.json")])
-    now = [h.memory.content for h in store.recall("lives in Berlin or moved to Lisbon", "u2").hits]
+    now = [h.content for h in store.recall("lives in Berlin or moved to Lisbon", "u2").hits]
     assert now == ["User moved to Lisbon last month"]
     from datetime import datetime, timezone
 
     then = store.recall("lives in Berlin or moved to Lisbon", "u2", as_of=datetime(2026, 3, 1, tzinfo=timezone.utc)).hits
-    assert [h.memory.content for h in then] == ["User lives in Berlin"]
+    assert [h.content for h in then] == ["User lives in Berlin"]
 
 
 def test_reinforcement_raises_confidence(tmp_path, store):
@@ -115,7 +115,7 @@ def test_in_conversation_forget_request(tmp_path, store):
     report = store.ingest([str(tmp_path / "f.json")])
     assert report.forgotten == 1
     assert store.memories("u5") == []
-    assert all("Baker" not in (r["content"] or "") for r in store.db.rows("turns"))
+    assert all("Baker" not in (r["content"] or "") for r in store.db.rows("episodes"))
     # Re-ingesting the same log does not bring it back.
     store.ingest([str(tmp_path / "f.json")])
     assert store.memories("u5") == []
@@ -183,7 +183,7 @@ def test_store_is_a_lancedb_database(store):
     lancedb = pytest.importorskip("lancedb")
     store.ingest([str(SAMPLES)])
     db = lancedb.connect(str(store.db.uri))
-    assert {"memories", "turns", "events"} <= set(db.list_tables().tables)
+    assert {"memories", "episodes", "users", "events"} <= set(db.list_tables().tables)
     assert db.open_table("memories").count_rows() == store.db.count("memories")
 
 
@@ -218,15 +218,59 @@ def test_migration_from_the_previous_schema(tmp_path, monkeypatch):
     monkeypatch.undo()
 
     new = MemoryStore(old.dir)
-    assert "context" in new.db.schema("turns").names
+    assert not new.db.exists("turns") and "context" in new.db.schema("episodes").names
     assert "context_vector" in new.db.schema("memories").names
-    assert [r["name"] for r in new.db.rows("migrations")] == [
-        "0001_initial", "0002_turn_context", "0003_context_vector", "0004_context_text"]
+    assert [r["name"] for r in new.db.rows("migrations")] == [name for name, _ in MIGRATIONS]
     assert new.meta["schema_version"] == str(len(MIGRATIONS))
-    assert new.db.rows("turns")[0]["content"] == "I live in Oslo"
+    assert new.db.rows("episodes")[0]["content"] == "I live in Oslo"
     assert new.db.rows("memories", columns=["context_text"]) == [{"context_text": "I live in Oslo"}]
     write_json(tmp_path / "c.json", conversation("u", "s2", "I work as a nurse."))
     assert new.ingest([str(tmp_path / "c.json")]).added == 1
+
+
+def test_migration_turns_ledger_becomes_episodes(tmp_path, monkeypatch):
+    """A store of the schema before episodes: its turns ledger (text only for the turns
+    memories came from) becomes the episodes table, with vectors where the text is still
+    there; outdated turns are marked; the retired catch-all type is archived."""
+    import memctl.core as core_module
+    import memctl.migrations as migrations
+    from conftest import seed
+    from memctl.schema import Source
+
+    monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:4])
+    monkeypatch.setattr(migrations, "SCHEMA_VERSION", 4)
+    monkeypatch.setattr(core_module, "SCHEMA_VERSION", 4)
+    old = init_store(tmp_path / "old", model=FAKE_MODEL)
+    turn = {"user_id": "u", "session": "s", "role": "user", "time": None, "ingested_at": None, "context": "Where do you live?"}
+    old.db.append("turns", [
+        {**turn, "turn_key": "k1", "turn": "t1", "content": "I live in Oslo"},
+        {**turn, "turn_key": "k2", "turn": "t2", "content": "I live in Bergen now"},
+        {**turn, "turn_key": "k3", "turn": "t3", "content": None},  # no memory came from it
+        {**turn, "turn_key": "k4", "turn": "t4", "content": "I had pancakes with my sister today"},
+    ])
+    oslo, bergen, pancakes = seed(old, "u", [("profile", "User lives in Oslo"), ("profile", "User lives in Bergen"),
+                                             ("context", "User had pancakes with their sister today")])
+    for m, key, clause in ((oslo, "k1", "I live in Oslo"), (bergen, "k2", "I live in Bergen now"),
+                           (pancakes, "k4", "I had pancakes with my sister today")):
+        m.sources = [Source("s", key[1:], None, clause, key)]
+    oslo.status = "superseded"
+    with old.lock.hold():
+        old.db.upsert("memories", [m.to_row() for m in (oslo, bergen, pancakes)], "id")
+    monkeypatch.undo()
+
+    new = MemoryStore(old.dir)
+    assert not new.db.exists("turns")
+    rows = {r["turn_key"]: r for r in new.db.rows("episodes")}
+    assert set(rows) == {"k1", "k2", "k3", "k4"}
+    assert rows["k3"]["content"] is None and rows["k3"]["vector"] is None
+    assert rows["k2"]["content"] == "I live in Bergen now" and rows["k2"]["vector"] is not None
+    assert rows["k1"]["outdated"] and not rows["k2"]["outdated"]
+    assert new.get(pancakes.id).status == "archived"
+    assert new.db.rows("users") and new.core.user_size("u") == (3, 3)
+    hits = new.recall("pancakes with my sister", "u").hits
+    assert hits[0].kind == "episode" and hits[0].id == "k4"
+    history = new.recall("where do I live", "u", kinds=["episode"], include_history=True).hits
+    assert {"k1", "k2"} <= {h.id for h in history} and any(h.status == "outdated" for h in history)
 
 
 def test_no_cross_user_results_over_1000_randomized_queries(tmp_path, store):
@@ -251,7 +295,7 @@ def test_no_cross_user_results_over_1000_randomized_queries(tmp_path, store):
         query = rng.choice(words)[: rng.randrange(4, 30)]
         hits = store.recall(query, user, top_k=rng.randrange(1, 10), record=False).hits
         seen += len(hits)
-        assert all(h.memory.user_id == user for h in hits), query
+        assert all(h.item.user_id == user for h in hits), query
     assert seen > 1000  # the queries did find memories: the check above is not vacuous
 
 
@@ -269,7 +313,7 @@ def test_reembed_switches_models_and_keeps_memories(store):
     again = MemoryStore(store.dir)
     assert {m.id: m.content for m in again.memories(status=None)} == before
     hits = again.recall("帮我推荐三亚的餐厅", "xiaolin").hits
-    assert any("花生" in h.memory.content for h in hits)
+    assert any("花生" in h.content for h in hits)
 
 
 def test_reembed_rebuilds_the_vectors_ingest_made(store):
@@ -299,7 +343,7 @@ def test_a_fact_said_twice_and_forgotten_in_one_ingest_is_never_written(store, t
     report = store.ingest([str(tmp_path / "c.json")])
     assert report.forgotten == 1 and [m.content for m in store.memories("u1")] == ["User is a nurse"]
     kinds = store.db.to_table("events", columns=["kind", "memory_id"]).to_pylist()
-    assert {e["kind"] for e in kinds} == {"ingested"} and len(kinds) == 1
+    assert sorted(e["kind"] for e in kinds) == ["episodes", "ingested"]
     assert_absent(store.dir, "oolong")
 
 

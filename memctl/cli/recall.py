@@ -11,19 +11,21 @@ def recall(
     query: Annotated[str, typer.Argument(help="What the agent is about to answer.")],
     user: Annotated[str, typer.Option("--user", "-u", help="Whose memories (required).")],
     top_k: Annotated[Optional[int], typer.Option("--top-k", "-k", help="How many memories (default: recall.top_k_inject).")] = None,
-    types: Annotated[Optional[List[str]], typer.Option("--type", "-t", help="Only this type (repeatable).")] = None,
+    types: Annotated[Optional[List[str]], typer.Option("--type", "-t", help="Only memories of this type (repeatable; 'episode' for episodes).")] = None,
+    kinds: Annotated[Optional[List[str]], typer.Option("--kind", help="Only memories or only episodes: memory | episode.")] = None,
     as_of: Annotated[Optional[str], typer.Option("--as-of", help="What was true at this ISO-8601 time.")] = None,
-    include_history: Annotated[bool, typer.Option("--include-history", help="Also superseded and archived versions.")] = False,
+    include_history: Annotated[bool, typer.Option("--include-history", help="Also superseded and archived versions, and turns whose facts are outdated (marked).")] = False,
     fmt: Annotated[str, typer.Option("--format", "-f", help="table, json, jsonl or prompt.")] = "table",
     as_json: Annotated[bool, typer.Option("--json", help="Short for --format json.")] = False,
     budget: Annotated[Optional[int], typer.Option("--budget", help="Token budget of --format prompt (default: prompt.budget).")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Show the parts of each score.")] = False,
     store: StoreOpt = None,
 ) -> None:
-    """Recall one user's memories that matter for a query, best first.
+    """Recall what matters for a query from one user's memories and episodes, best first.
 
-    Ranked by meaning, shared words and topics, importance and recency. Only the
-    given user's memories are ever searched.
+    One ranked list of two kinds: memories (curated facts) and episodes (turns as the
+    user said them). Ranked by meaning, shared words and topics, importance and recency.
+    Only the given user's rows are ever searched.
 
     Example:
 
@@ -39,7 +41,12 @@ def recall(
         raise UsageError(f"--format must be one of {', '.join(render.FORMATS)}")
     if budget is not None and budget < 1:
         raise UsageError("--budget must be at least 1")
+    if top_k is not None and top_k < 1:
+        raise UsageError("--top-k must be at least 1")
+    for kind in kinds or ():
+        if kind not in ("memory", "episode"):
+            raise UsageError(f"--kind must be memory or episode, not {kind!r}")
     s = open_from(store, preload_model=True)
-    result = s.recall(query, user, top_k=top_k, types=types, as_of=parse_when(as_of, "--as-of"),
+    result = s.recall(query, user, top_k=top_k, types=types, kinds=kinds, as_of=parse_when(as_of, "--as-of"),
                       include_history=include_history)
     render.recall(result, fmt, explain=explain, budget=budget or s.config.prompt.budget)

@@ -114,34 +114,52 @@ def recall(result: RecallResult, fmt: str, *, explain: bool = False, budget: int
 
 
 def _recall_table(result: RecallResult, explain: bool) -> None:
+    """Two tables, memories and then episodes, each row numbered by its rank in the one list."""
     from rich.table import Table
 
     c = console()
     if not result.hits:
-        c.print(f"[dim]No memories of {_esc(result.user)} match this query.[/dim]")
+        c.print(f"[dim]Nothing of {_esc(result.user)} matches this query.[/dim]")
         return
-    table = Table(title=_text(f"Memories of {result.user} for: {result.query}"), title_justify="left")
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("score", justify="right", no_wrap=True)
-    table.add_column("type", no_wrap=True)
-    table.add_column("content", overflow="fold", ratio=1, min_width=20)
-    if explain:
-        for name in ("dense", "lex", "topic", "imp", "recency"):
-            table.add_column(name, justify="right", no_wrap=True)
-    else:
-        table.add_column("imp", justify="right", no_wrap=True)
-        table.add_column("updated", no_wrap=True)
-    table.add_column("id", style="dim", no_wrap=True, min_width=16)
-    for n, hit in enumerate(result.hits, 1):
-        m, p = hit.memory, hit.parts
-        row = [str(n), f"{p.score:.3f}", m.type, _text(m.content)]
+    ranked = list(enumerate(result.hits, 1))
+    memories = [(n, h) for n, h in ranked if h.memory is not None]
+    episodes = [(n, h) for n, h in ranked if h.episode is not None]
+    history = any(h.status != "active" for _, h in ranked)
+    for title, rows, kind in ((f"Memories of {result.user} for: {result.query}", memories, "memory"),
+                              (f"What {result.user} said (episodes) for: {result.query}", episodes, "episode")):
+        if not rows:
+            continue
+        table = Table(title=_text(title), title_justify="left")
+        table.add_column("#", justify="right", no_wrap=True)
+        table.add_column("score", justify="right", no_wrap=True)
+        table.add_column("type" if kind == "memory" else "said", no_wrap=True)
+        if history:
+            table.add_column("status", no_wrap=True)
+        table.add_column("content", overflow="fold", ratio=1, min_width=20)
         if explain:
-            row += [f"{p.dense:.2f}", f"{p.lexical:.2f}", f"{p.topic:.0f}", f"{p.importance:.2f}", f"{p.recency:.2f}"]
+            for name in ("dense", "lex", "topic", "imp", "recency"):
+                table.add_column(name, justify="right", no_wrap=True)
+        elif kind == "memory":
+            table.add_column("imp", justify="right", no_wrap=True)
+            table.add_column("updated", no_wrap=True)
         else:
-            row += [f"{m.importance:.2f}", _short(m.updated_at)]
-        row.append(m.id)
-        table.add_row(*row)
-    c.print(table)
+            table.add_column("session", overflow="fold")
+        table.add_column("id", style="dim", no_wrap=True, min_width=16)
+        for n, hit in rows:
+            p = hit.parts
+            if hit.memory is not None:
+                m = hit.memory
+                row = [str(n), f"{p.score:.3f}", m.type] + ([m.status] if history else []) + [_text(m.content)]
+                tail = [f"{m.importance:.2f}", _short(m.updated_at)]
+            else:
+                e = hit.episode
+                assert e is not None
+                row = [str(n), f"{p.score:.3f}", _short(e.time)] + ([hit.status] if history else []) + [_text(e.content)]
+                tail = [_text(f"{e.session} {e.turn}")]
+            if explain:
+                tail = [f"{p.dense:.2f}", f"{p.lexical:.2f}", f"{p.topic:.0f}", f"{p.importance:.2f}", f"{p.recency:.2f}"]
+            table.add_row(*row, *tail, hit.id)
+        c.print(table)
 
 
 def ingest(report: IngestReport, as_json: bool) -> None:
@@ -329,12 +347,16 @@ def store_diff(d: StoreDiff, as_json: bool) -> None:
     counts = d.counts()
     scope = f" for user {_esc(d.user)}" if d.user else ""
     c.print(f"Changes from {d.start.label()} to {d.end.label() if d.end else 'now'}{scope}: "
-            + (", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "none"))
+            + (", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "none")
+            + "; episodes: " + ", ".join(f"{n} {k}" for k, n in d.episodes.items()))
     if not d.changes:
         return
     table = _table(("time", "change", "user", "content", "id"), wide=("content",), fixed=("time", "id"))
     for ch in d.changes:
-        text = _esc(ch.content) if ch.content is not None else ("[dim](forgotten)[/]" if ch.kind != "reembedded" else "")
+        if ch.content is not None:
+            text = _esc(ch.content)
+        else:
+            text = "" if ch.kind == "reembedded" else "[dim](forgotten)[/]"
         if ch.kind == "merged":
             text += "".join(f"\n  [dim]<- {m['id']}: {_esc(m['content'] or '(forgotten)')}[/]" for m in ch.detail["members"])
         elif ch.detail.get("reason"):

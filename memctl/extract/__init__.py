@@ -38,6 +38,9 @@ class TurnRecord:
     time: datetime | None
     content: str  # secrets masked
     context: str | None = None  # the assistant message it answered, secrets masked
+    # The turn states something (a fact, an account, an opinion) rather than only asking,
+    # requesting or chatting: as evidence of what is true, it counts for more.
+    statement: bool = True
 
 
 @dataclass
@@ -98,6 +101,9 @@ class Dropped:
 
 Item = Union[Candidate, Negation, ForgetRequest]
 
+# Why clauses that state nothing are dropped: a turn made only of these asks or chats.
+ASKING = frozenset({"question", "request for the current task", "chit-chat", "too short", "forget request",
+                    "context of a request"})
 # How much of the assistant message before a user turn (its end) is kept as the turn's context.
 _CONTEXT_CHARS = 600
 
@@ -142,7 +148,9 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         when = turn.time or conv.time
         # The end of the assistant's message: where the question this turn answers is.
         context = mask_secrets(last_assistant[-_CONTEXT_CHARS:], rules)[0] if last_assistant else None
-        out.turns.append(TurnRecord(key, conv.user, conv.session, turn.id, "user", when, masked, context))
+        record = TurnRecord(key, conv.user, conv.session, turn.id, "user", when, masked, context)
+        out.turns.append(record)
+        first_drop = len(out.dropped)
         ctx = Context(reference=when, task_ttl_days=task_ttl_days, keep_tasks=keep_tasks, infer=infer)
         last_in_sentence: tuple[int, Candidate] | None = None
         sarcastic = _sarcastic(masked, rules)
@@ -184,13 +192,15 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         if turn_has_request:
             # "我下周要考试，帮我出十道题", "Give me a packing list, I leave on the 3rd": a plan or
             # a loose remark stated to frame a request is part of the request.
-            framing = ("task", "context")
+            framing = ("task",)
             for item in out.items[first_item:]:
                 if isinstance(item, Candidate) and item.type in framing:
                     out.dropped.append(Dropped(conv.user, conv.session, turn.id, item.clause, "context of a request"))
             out.items[first_item:] = [
                 i for i in out.items[first_item:] if not (isinstance(i, Candidate) and i.type in framing)
             ]
+        record.statement = any(isinstance(i, Candidate) for i in out.items[first_item:]) or any(
+            d.reason not in ASKING for d in out.dropped[first_drop:])
     return out
 
 

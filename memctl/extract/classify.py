@@ -255,7 +255,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.type = _type(r, tlow, a, ctx, a.standing)
     if a.type is None:
         return a.drop("no durable signal")
-    if a.type in ("preference", "behavior", "context") and a.times and all(
+    if a.type in ("preference", "behavior") and a.times and all(
         t.direction == 0 and t.precision in ("day", "week") for t in a.times
     ):
         return a.drop("passing state")  # "这周在吃素", "on antibiotics this week": for now, not for good
@@ -336,11 +336,12 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we
 
 
 def _fallback(tlow: str, a: Analysis) -> str | None:
-    """An explicit first-person statement that no pattern typed: keep it as context.
+    """A first-person statement that no pattern typed: a dated-looking account of what the
+    user did is an event, a description of what they do these days a habit; anything
+    else is not kept as a memory (the turn itself is kept as an episode).
 
     What reaches here already passed every drop rule (question, request, hypothetical,
-    sarcasm, other people, passing state), so it is a statement by the user about the
-    user; long enough to carry a fact, it is kept with a low importance.
+    sarcasm, other people, passing state).
     """
     if a.subject not in ("self", "dependent", "group"):
         return None
@@ -348,28 +349,24 @@ def _fallback(tlow: str, a: Analysis) -> str | None:
         return None  # "right now", "today": a passing situation
     if re.search(r"\b(?:right now|at the moment|atm)\b|现在|此刻|这会儿", tlow):
         return None
-    if a.lang == "en":
-        words = len(tlow.split())
-        if a.inherited:
-            # "Researching adoption agencies", "Been only to Rome once": the speaker's own doing.
-            starts = tlow.split(" ", 1)[0]
-            if words >= 3 and (starts.endswith("ing") or starts in EN_VERB_STARTS):
-                return "event" if _EN_PAST_VERB.search("i " + tlow) else "context"
-            return None
-        if words < 4 or not _EN_FIRST_PERSON.search(tlow):
-            return None
-        if re.match(r"^(?:i|we)(?:'m|'re| am| are) \w+ing\b", tlow):
-            # "I'm going through PRs" is passing; "I'm currently reading The Lean Startup" or
-            # a long description of what one is doing these days is not.
-            if not (re.search(r"\b(?:currently|these days|lately|nowadays|recently)\b", tlow) or words >= 8):
-                return None
-            return "behavior"
-        return "event" if _EN_PAST_VERB.search(tlow) else "context"
+    if a.lang != "en":
+        return None
+    words = len(tlow.split())
     if a.inherited:
+        # "Went camping with the kids last summer": the speaker's own doing.
+        starts = tlow.split(" ", 1)[0]
+        if words >= 3 and (starts.endswith("ing") or starts in EN_VERB_STARTS) and _EN_PAST_VERB.search("i " + tlow):
+            return "event"
         return None
-    if len(re.findall(r"[\u3400-\u9fff]", tlow)) < 6 or not re.search(r"我|咱", tlow):
+    if words < 4 or not _EN_FIRST_PERSON.search(tlow):
         return None
-    return "context"
+    if re.match(r"^(?:i|we)(?:'m|'re| am| are) \w+ing\b", tlow):
+        # "I'm going through PRs" is passing; "I'm currently reading The Lean Startup" or
+        # a long description of what one is doing these days is not.
+        if not (re.search(r"\b(?:currently|these days|lately|nowadays|recently)\b", tlow) or words >= 8):
+            return None
+        return "behavior"
+    return "event" if _EN_PAST_VERB.search(tlow) else None
 
 
 def _validity(a: Analysis, ctx: Context) -> None:
