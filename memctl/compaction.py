@@ -21,7 +21,7 @@ from typing import Callable
 import numpy as np
 
 from .conversations import check_user_id
-from .core import EXACT_ROWS, Core
+from .core import Core
 from .db import disk_usage, sql_in, sql_str, sql_time
 from .errors import LockTimeoutError
 from .extract import load_rules
@@ -97,7 +97,15 @@ def _expire_episodes(core: Core, cutoff: datetime, user: str | None) -> int:
         [("user_id", "count")]).to_pylist()
     if not counts:
         return 0
+    keys = set(core.db.to_table("episodes", columns=["turn_key"], filter=where).column("turn_key").to_pylist())
     core.db.update("episodes", {"content": "NULL", "context": "NULL", "vector": "NULL"}, where)
+    # Memories keep their own words and the clause they came from, not a copy of the turn.
+    holders = [m for r in counts for m in core.read_memories(f"user_id = {sql_str(r['user_id'])}", with_vectors=True)
+               if m.context_text is not None and any(s.turn_key in keys for s in m.sources)]
+    for m in holders:
+        m.context_text, m.context_vector = None, None
+    if holders:
+        core.db.upsert("memories", [m.to_row() for m in holders], "id")
     core.append_events([Event("episodes_expired", r["user_id"], count=r["user_id_count"],
                               detail={"before": cutoff.isoformat(), "cause": "compact"}) for r in counts],
                        core.db.version("memories"), core.clock())
@@ -357,7 +365,7 @@ def _maintain(core: Core) -> Maintenance:
     for name, order, column in (("memories", ["user_id", "chain_id", "version"], "memories"),
                                  ("episodes", ["user_id", "time"], "episodes")):
         biggest = max(largest.column(column).to_pylist() or [0])
-        if biggest > EXACT_ROWS or core.db.has_index(name, "vector"):
+        if biggest > core.config.recall.exact_rows or core.db.has_index(name, "vector"):
             core.db.tidy(name, vector="vector", text="content")
         else:
             core.db.cluster(name, order)

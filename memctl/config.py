@@ -135,6 +135,10 @@ class RecallConfig:
     asking_weight: float = 0.5
     # At most this many episodes while memories have candidates.
     max_episodes: int = 3
+    # A user with more rows than this in a table (memories or episodes) is searched through
+    # the table's vector and full-text indexes (built by `compact`) instead of an exact
+    # pass over all their rows, which takes longer as the user grows.
+    exact_rows: int = 5000
     weights: RecallWeights = field(default_factory=RecallWeights)
     half_life_days: dict[str, float] = field(default_factory=_default_half_lives)
 
@@ -256,6 +260,8 @@ def _validate(cfg: Config) -> None:
     r = cfg.recall
     if r.top_k_candidates < 1 or r.top_k_inject < 1:
         raise ConfigError("recall.top_k_candidates and recall.top_k_inject must be at least 1")
+    if r.exact_rows < 1:
+        raise ConfigError("recall.exact_rows must be at least 1")
     if r.max_per_type < 1 or r.max_episodes < 0:
         raise ConfigError("recall.max_per_type must be at least 1 and recall.max_episodes at least 0")
     if not (0 < r.episode_weight <= 1 and 0 < r.asking_weight <= 1):

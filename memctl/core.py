@@ -39,10 +39,6 @@ from .spool import RecallSpool
 
 T = TypeVar("T")
 
-# A user with more rows than this in a table is served by the table's indexes (the k
-# nearest, the k best by words) instead of an exact pass over all their rows; compaction
-# builds those indexes once a user has that many.
-EXACT_ROWS = 5000
 # Attempts of a lock-free read whose table version a writer removed meanwhile.
 _READ_ATTEMPTS = 5
 

@@ -25,7 +25,7 @@ import pyarrow as pa
 
 from .config import EPISODE_TYPE, MEMORY_TYPES, LEGACY_TYPES
 from .conversations import check_user_id
-from .core import EXACT_ROWS, Core
+from .core import Core
 from .db import sql_in, sql_str, sql_time, vector_matrix
 from .errors import UsageError
 from .judgement import rescaler
@@ -160,9 +160,10 @@ def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: lis
         where.append(sql_in("type", types))
     filter_ = " AND ".join(where)
     table = None
-    if rows <= EXACT_ROWS:
-        table = core.db.to_table("memories", columns=FULL_MEMORY_COLUMNS, filter=filter_, limit=EXACT_ROWS + 1)
-        if table.num_rows > EXACT_ROWS:
+    exact = cfg.exact_rows
+    if rows <= exact:
+        table = core.db.to_table("memories", columns=FULL_MEMORY_COLUMNS, filter=filter_, limit=exact + 1)
+        if table.num_rows > exact:
             table = None  # the counts were behind: this user is large after all
         elif active_only:
             # Filtered here rather than in the scan: the user's index finds the rows, and a
@@ -227,9 +228,10 @@ def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: da
         where.append("(outdated IS NULL OR outdated = false)")
     filter_ = " AND ".join(where)
     table = None
-    if rows <= EXACT_ROWS:
-        table = core.db.to_table("episodes", columns=_EPISODE_READ, filter=filter_, limit=EXACT_ROWS + 1)
-        if table.num_rows > EXACT_ROWS:
+    exact = cfg.exact_rows
+    if rows <= exact:
+        table = core.db.to_table("episodes", columns=_EPISODE_READ, filter=filter_, limit=exact + 1)
+        if table.num_rows > exact:
             table = None
     if table is None:
         keys = set(_nearest(core, "episodes", "turn_key", filter_, qvec, max(rows, 1), cfg.top_k_candidates))

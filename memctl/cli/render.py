@@ -200,25 +200,40 @@ def forget(report: ForgetReport, as_json: bool, stderr: bool = False) -> None:
     from rich.table import Table
 
     c = console(stderr=stderr)
-    if not report.memories:
-        c.print("Nothing matches: no memory forgotten.")
+    if report.empty:
+        c.print("Nothing matches: nothing forgotten.")
         return
     verb = "Would forget" if report.dry_run else "Forgot"
-    c.print(f"{verb} {len(report.memories)} memories.")
-    table = Table()
-    for col in ("user", "type", "status", "version"):
-        table.add_column(col, no_wrap=True)
-    if report.dry_run:
-        table.add_column("content", overflow="fold", ratio=1)
-    table.add_column("id", style="dim", no_wrap=True, min_width=16)
-    for m in report.memories:
-        row = [_text(m.user_id), m.type, m.status, str(m.version)]
+    c.print(f"{verb} {len(report.memories)} memories and {len(report.episodes)} episodes"
+            + (f"; {len(report.trimmed)} memories said elsewhere too keep those sayings" if report.trimmed else "") + ".")
+    if report.memories:
+        table = Table(title="memories", title_justify="left")
+        for col in ("user", "type", "status", "version"):
+            table.add_column(col, no_wrap=True)
         if report.dry_run:
-            row.append(_text(m.content))
-        table.add_row(*row, m.id)
-    c.print(table)
+            table.add_column("content", overflow="fold", ratio=1)
+        table.add_column("id", style="dim", no_wrap=True, min_width=16)
+        for m in report.memories:
+            row = [_text(m.user_id), m.type, m.status, str(m.version)]
+            if report.dry_run:
+                row.append(_text(m.content))
+            table.add_row(*row, m.id)
+        c.print(table)
+    if report.episodes:
+        table = Table(title="episodes", title_justify="left")
+        for col in ("user", "said", "session"):
+            table.add_column(col, no_wrap=True)
+        if report.dry_run:
+            table.add_column("content", overflow="fold", ratio=1)
+        table.add_column("id", style="dim", no_wrap=True, min_width=16)
+        for e in report.episodes:
+            row = [_text(e.user_id), _short(e.time), _text(e.session)]
+            if report.dry_run:
+                row.append(_text(e.content))
+            table.add_row(*row, e.id)
+        c.print(table)
     if report.stats is not None:
-        c.print(f"Source turns cleared: {report.stats.turns_cleared}, trimmed: {report.stats.turns_trimmed}; "
+        c.print(f"Episodes cleared: {report.stats.turns_cleared}, trimmed: {report.stats.turns_trimmed}; "
                 f"data files {report.stats.files_before} -> {report.stats.files_after}; older table versions removed.")
 
 
