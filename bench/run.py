@@ -25,9 +25,9 @@ BENCHMARKS = {
     "recall-set": "bilingual recall set: hit@5 by query kind (zh-zh, en-en, zh-en, en-zh, paraphrases)",
     "locomo": "LoCoMo ingest speed and evidence R@5 against a raw-turn BM25 baseline",
     "models": "embedding model comparison: bilingual quality and cold start",
-    "scale": "warm recall latency at 100,000 memories over 1,000 users",
+    "scale": "warm recall: one user with 100,000 memories and 1,000,000 episodes; 1,000,000 memories over 10,000 users",
     "forget": "forget 10,000 memories of one user among 100,000",
-    "compact": "compact 50,000 / 100,000 / 200,000 memories: time, size, files",
+    "compact": "compact 50,000-200,000 memories over many users, and 25,000-200,000 of one user: time, size, files",
     "audit": "audit of 100,000 memories (before and after compact) and diff --since",
 }
 

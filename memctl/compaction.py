@@ -26,6 +26,7 @@ from .db import disk_usage, sql_in, sql_str, sql_time
 from .errors import LockTimeoutError
 from .extract import load_rules
 from .judgement import LEXICAL_REACH, Judge, similar_pairs
+from .lexical import tokens
 from .lock import FileLock
 from .reconcile import MAX_SOURCES
 from .results import CompactReport, Maintenance, Merge, Retire
@@ -154,36 +155,40 @@ class Planner:
         graph = _Graph(alive, neighbours, negative, taken, judge)
         # Merge until nothing more merges: a merged memory speaks with its best member's
         # words, which may match a memory its representative did not. Running compact
-        # again right after then finds nothing to do.
+        # again right after then finds nothing to do. After the first pass, only merged
+        # memories and their neighbours can form a new cluster: the others were judged.
         planned: dict[str, Merge] = {}
-        for _ in range(5):
-            if not self._merge_pass(graph, planned):
+        dirty = set(graph.memory)
+        for _ in range(_MAX_PASSES):
+            dirty = self._merge_pass(graph, planned, dirty)
+            if not dirty:
                 break
         report.merges.extend(planned.values())
 
-    def _merge_pass(self, graph: "_Graph", planned: dict[str, Merge]) -> bool:
+    def _merge_pass(self, graph: "_Graph", planned: dict[str, Merge], candidates: set[int]) -> set[int]:
         """Clusters around a representative (no chains of "similar to something similar");
-        the most central, most reinforced memories represent first."""
+        the most central, most reinforced memories represent first. Returns the nodes to
+        look at again: the merged memories and their neighbours."""
         judge = self.judge
+        candidates = {v for v in candidates if v in graph.memory}
         # Centrality counts only close neighbours: the member most like the others of its
         # cluster, not the one vaguely like everything.
         centrality = {v: 1.0 + sum(s for s in graph.edges[v].values() if judge.near(s)) + graph.memory[v].reinforced_count
-                      for v in graph.memory}
+                      for v in candidates}
         taken: set[int] = set()
         clusters: list[list[int]] = []
-        for v in sorted(graph.memory, key=lambda v: (-centrality[v], graph.memory[v].id)):
+        for v in sorted(candidates, key=lambda v: (-centrality[v], graph.memory[v].id)):
             if v in taken:
                 continue
-            mv = graph.memory[v]
             cluster = [v] + [
                 u for u in sorted(graph.edges[v])
-                if u not in taken and graph.negative[u] == graph.negative[v]
-                and judge.same_fact(graph.edges[v][u], mv.content, graph.memory[u].content)
+                if u not in taken and graph.negative[u] == graph.negative[v] and graph.same_fact(v, u)
             ]
             if len(cluster) < 2:
                 continue
             taken.update(cluster)
             clusters.append(cluster)
+        touched: set[int] = set()
         for cluster in clusters:
             originals: list[Memory] = []
             for v in cluster:  # a memory merged in an earlier pass brings its members
@@ -191,8 +196,9 @@ class Planner:
                 originals.extend(earlier.members if earlier else [graph.memory[v]])
             merge = self._merge(originals)
             planned[merge.merged.id] = merge
-            graph.replace(cluster, merge.merged, originals)
-        return bool(clusters)
+            node = graph.replace(cluster, merge.merged, originals)
+            touched |= {node} | set(graph.edges[node])
+        return touched
 
     def _merge(self, members: list[Memory]) -> Merge:
         best = max(members, key=lambda m: (m.reinforced_count, m.confidence, m.updated_at or self.now, m.id))
@@ -252,8 +258,19 @@ class _Graph:
         self._holder = {i: i for i in self.memory}
         self._next = len(alive)
         self._lowest = min(judge.contradiction, judge.merge - LEXICAL_REACH)
+        self._token_sets: dict[int, frozenset[str]] = {}
 
-    def replace(self, cluster: list[int], merged: Memory, originals: list[Memory]) -> None:
+    def same_fact(self, v: int, u: int) -> bool:
+        return self.judge.same_fact(self.edges[v][u], self._tokens(v), self._tokens(u))
+
+    def _tokens(self, v: int) -> frozenset[str]:
+        found = self._token_sets.get(v)
+        if found is None:
+            found = self._token_sets[v] = frozenset(tokens(self.memory[v].content))
+        return found
+
+    def replace(self, cluster: list[int], merged: Memory, originals: list[Memory]) -> int:
+        """Put the merged memory in place of the cluster; returns its node."""
         node = self._next
         self._next += 1
         for v in cluster:
@@ -275,7 +292,11 @@ class _Graph:
             for u, sim in zip(nearby, sims.tolist()):
                 if sim >= self._lowest:
                     self.edges[node][u] = self.edges[u][node] = sim
+        return node
 
+
+# Merge passes at most: each pass can only join clusters formed in the one before.
+_MAX_PASSES = 20
 
 # Up to this many memories to re-check are looked up by id; more are picked from one scan.
 _LOOKUP_LIMIT = 2000
@@ -285,17 +306,32 @@ def _apply(core: Core, report: CompactReport, where: str, active: list[Memory]) 
     """Write the plan; drop any action whose memories changed since the snapshot."""
     involved = {m.id for g in report.merges for m in g.members} | {r.memory.id for r in report.retired}
     involved |= {r.by.id for r in report.retired if r.by}
-    # Their state now: a memory no longer active has changed. A few ids are looked up;
-    # many are picked from one scan (a lookup per chunk would grow with the square).
+    # Their state now, without their vectors: a memory no longer active, or updated, has
+    # changed since the snapshot. A few ids are looked up; many are picked from one scan
+    # (a lookup per chunk would grow with the square).
+    columns = ["id", "status", "updated_at", "version", "recall_count", "last_recalled_at"]
     if len(involved) <= _LOOKUP_LIMIT:
-        fresh = core.read_memories(sql_in("id", involved), with_vectors=True) if involved else []
+        state = core.db.to_table("memories", columns=columns, filter=sql_in("id", involved)) if involved else None
     else:
-        fresh = core.read_memories(where, with_vectors=True, ids=involved)
-    current: dict[str, Memory] = {m.id: m for m in fresh}
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        state = core.db.to_table("memories", columns=columns, filter=where)
+        state = state.filter(pc.is_in(state.column("id"), value_set=pa.array(sorted(involved), pa.string())))
+    rows = {r["id"]: r for r in state.to_pylist()} if state is not None else {}
+    snapshot = {m.id: m for m in active}
+    current: dict[str, Memory] = {}
+    for mid, row in rows.items():
+        if mid in snapshot:
+            # Recalls folded in since the plan was made (the spool is flushed under the lock).
+            m = snapshot[mid]
+            m.recall_count, m.last_recalled_at = int(row["recall_count"] or 0), row["last_recalled_at"]
+            current[mid] = m
 
     def unchanged(m: Memory) -> bool:
-        now = current.get(m.id)
-        return now is not None and now.status == "active" and now.updated_at == m.updated_at and now.version == m.version
+        row = rows.get(m.id)
+        return (row is not None and m.id in current and row["status"] == "active" and row["updated_at"] == m.updated_at
+                and row["version"] == m.version)
 
     now = core.clock()
     upserts: dict[str, Memory] = {}
@@ -306,7 +342,6 @@ def _apply(core: Core, report: CompactReport, where: str, active: list[Memory]) 
             report.skipped += 1
             continue
         kept_merges.append(g)
-        # Recalls folded in since the plan was made (the spool is flushed under the lock).
         fresh = [current[m.id] for m in g.members]
         g.merged.recall_count = sum(m.recall_count for m in fresh)
         g.merged.last_recalled_at = max((m.last_recalled_at for m in fresh if m.last_recalled_at), default=None)
@@ -362,11 +397,11 @@ def _maintain(core: Core) -> Maintenance:
     out.files_before, out.bytes_before = _disk(core)
     core.recount_users(None)
     largest = core.db.to_table("users", columns=["memories", "episodes"])
-    for name, order, column in (("memories", ["user_id", "chain_id", "version"], "memories"),
-                                 ("episodes", ["user_id", "time"], "episodes")):
+    for name, order, column, labels in (("memories", ["user_id", "chain_id", "version"], "memories", "topics"),
+                                         ("episodes", ["user_id", "time"], "episodes", None)):
         biggest = max(largest.column(column).to_pylist() or [0])
         if biggest > core.config.recall.exact_rows or core.db.has_index(name, "vector"):
-            core.db.tidy(name, vector="vector", text="content")
+            core.db.tidy(name, vector="vector", text="content", labels=labels)
         else:
             core.db.cluster(name, order)
     for name in ("events", "users"):

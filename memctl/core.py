@@ -111,6 +111,7 @@ class Core:
         self.lock: StoreLock = FileLock(self.dir / "store.lock", self.config.store.lock_timeout_seconds)
         self.spool = RecallSpool(self.dir)
         self._embedder: Embedder | None = None
+        self._sizes: tuple[int, dict[str, tuple[int, int]]] | None = None
         self.meta = read_meta(self.db)
         if not self.meta:
             raise StoreNotFoundError(f"{self.dir} has settings but no data at {self.db.uri}; run `memctl init` again")
@@ -233,9 +234,17 @@ class Core:
         return sorted(set(table.column("user_id").to_pylist()))
 
     def user_size(self, user: str) -> tuple[int, int]:
-        """How many memory rows (every version) and episodes with text the user has."""
-        rows = self.db.to_table("users", filter=f"user_id = {sql_str(user)}").to_pylist()
-        return (int(rows[0]["memories"] or 0), int(rows[0]["episodes"] or 0)) if rows else (0, 0)
+        """How many memory rows (every version) and episodes with text the user has.
+
+        The whole users table is read once per version of it and kept: a warm process
+        (an agent) answers this from memory while no write changes the counts."""
+        ds = self.db.open("users")
+        if self._sizes is None or self._sizes[0] != ds.version:
+            table = ds.to_table(columns=["user_id", "memories", "episodes"])
+            sizes = {u: (int(m or 0), int(e or 0)) for u, m, e in zip(
+                table.column("user_id").to_pylist(), table.column("memories").to_pylist(), table.column("episodes").to_pylist())}
+            self._sizes = (ds.version, sizes)
+        return self._sizes[1].get(user, (0, 0))
 
     def episodes(self, where: str | None, *, with_vectors: bool = False) -> list[Episode]:
         columns = EPISODE_COLUMNS + (["vector"] if with_vectors else [])

@@ -20,6 +20,10 @@ import pyarrow as pa
 
 from .errors import MemctlError
 
+# Lance logs index-training notes ("many duplicate vectors") and deprecation notices to
+# stderr at WARN; memctl's stderr is for its own one-line messages.
+os.environ.setdefault("LANCE_LOG", "error")
+
 
 def sql_str(value: str) -> str:
     """A SQL string literal for Lance filters."""
@@ -69,6 +73,17 @@ def sql_in(column: str, values: Iterable[str]) -> str:
 class Database:
     def __init__(self, uri: str) -> None:
         self.uri = uri.rstrip("/")
+        # One Lance session per opened store: the tables' indexes and metadata are read once
+        # and cached across the many opens of a process (a vector index loaded afresh for
+        # every query costs more than the search).
+        self._session: Any = None
+
+    def _lance_session(self) -> Any:
+        if self._session is None:
+            import lance
+
+            self._session = lance.Session()
+        return self._session
 
     @property
     def is_local(self) -> bool:
@@ -90,7 +105,7 @@ class Database:
         import lance
 
         try:
-            return lance.dataset(self.table_uri(name), version=version)
+            return lance.dataset(self.table_uri(name), version=version, session=self._lance_session())
         except (ValueError, OSError, RuntimeError) as exc:
             raise MemctlError(f"cannot open table {name} of the store: {exc}") from None
 
@@ -181,32 +196,49 @@ class Database:
                     ds.create_scalar_index(idx.field_names[0], "INVERTED", base_tokenizer="icu", replace=True)
                     ds = self.open(name)
         if _indices(ds):
-            ds.optimize.optimize_indices()
+            _refresh_indexes(ds)
             ds = self.open(name)
         ds.cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
         ds = self.open(name)
         return {"files_before": before, "files_after": file_count(ds), "version": int(ds.version)}
 
-    def tidy(self, name: str, *, vector: str, text: str) -> None:
-        """Merge small data files and bring the search indexes up to date: a vector index
-        (IVF_FLAT, about sqrt(n) lists) and a full-text index (ICU words, which split
-        Chinese as well as English) are built when missing or when they cover less than
-        half the rows, and extended with the new rows otherwise; then old versions go."""
+    def tidy(self, name: str, *, vector: str, text: str, labels: str | None = None) -> None:
+        """Merge small data files and bring the search indexes up to date, then drop old
+        versions.
+
+        The vector index (IVF_FLAT, about sqrt(n) lists) is built when missing, when it
+        covers less than half the rows, or when it has gathered many delta segments; else
+        new rows get a delta segment of their own (merging segments would let Lance fold
+        the lists into a few large ones, and every search would read most of the table).
+        The full-text index (ICU words, which split Chinese as well as English) and the
+        label index are built when missing and extended otherwise."""
         import math
 
         ds = self.open(name)
         ds.optimize.compact_files()
         ds = self.open(name)
         rows = ds.count_rows()
-        if rows:
-            present = {tuple(i.field_names): i for i in _indices(ds)}
-            stale = [c for c in (vector, text) if (c,) not in present or present[(c,)].num_rows_indexed < rows / 2]
-            if vector in stale:
-                lists = max(8, min(4096, int(math.sqrt(rows))))
-                ds.create_index(vector, index_type="IVF_FLAT", num_partitions=lists, metric="cosine", replace=True)
-            if text in stale:
-                ds.create_scalar_index(text, "INVERTED", base_tokenizer="icu", replace=True)
-            self.open(name).optimize.optimize_indices()
+        if not rows:
+            self.open(name).cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
+            return
+        present = {tuple(i.field_names): i for i in _indices(ds)}
+        index = present.get((vector,))
+        rebuild = index is None or index.num_rows_indexed < rows / 2 or len(
+            ds.stats.index_stats(index.name).get("indices", [])) > _MAX_DELTAS
+        if rebuild:
+            lists = max(8, min(4096, int(math.sqrt(rows))))
+            ds.create_index(vector, index_type="IVF_FLAT", num_partitions=lists, metric="cosine", replace=True)
+        elif index.num_rows_indexed < rows:
+            ds.optimize.optimize_indices(index_names=[index.name], num_indices_to_merge=0)
+        ds = self.open(name)
+        if (text,) not in present:
+            ds.create_scalar_index(text, "INVERTED", base_tokenizer="icu", replace=True)
+        if labels is not None and (labels,) not in present:
+            ds.create_scalar_index(labels, "LABEL_LIST", replace=True)
+        ds = self.open(name)
+        others = [i.name for i in _indices(ds) if tuple(i.field_names) != (vector,)]
+        if others:
+            ds.optimize.optimize_indices(index_names=others)
         self.open(name).cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
 
     def drop(self, name: str) -> None:
@@ -248,8 +280,23 @@ class Database:
         return pa.Table.from_pylist(rows, schema=schema)
 
 
+# Delta segments a vector index may gather before `tidy` builds it again.
+_MAX_DELTAS = 8
+
+
 def _indices(ds: Any) -> list[Any]:
     return list(ds.describe_indices())
+
+
+def _refresh_indexes(ds: Any) -> None:
+    """Bring every index up to date with the rows: vector indexes by a delta segment
+    (see Database.tidy), the others by merging."""
+    vector = [i.name for i in _indices(ds) if "Vector" in i.type_url]
+    others = [i.name for i in _indices(ds) if "Vector" not in i.type_url]
+    if vector:
+        ds.optimize.optimize_indices(index_names=vector, num_indices_to_merge=0)
+    if others:
+        ds.optimize.optimize_indices(index_names=others)
 
 
 def file_count(ds: Any) -> int:

@@ -104,7 +104,7 @@ def _purge(core: Core, doomed: Doomed, reason: str, whole_user: str | None) -> P
         row["vector"] = None
     if reembed and core.config.episodes.enabled:
         for n, v in zip(reembed, core.embed([context_input(rows[n]["content"], None) for n in reembed])):
-            rows[n]["vector"] = np.asarray(v, dtype=np.float16)
+            rows[n]["vector"] = np.asarray(v, dtype=np.float32)
     text = {r["turn_key"]: (r["content"], r["vector"]) for r in rows}
 
     # Memories that remain from those turns take the turn's new text and vector as context.

@@ -189,16 +189,12 @@ def _episode_rows(core: Core, turns: list[TurnRecord], items: list[Item], plans:
                 trimmed[len(rows)] = content
         rows.append({"turn_key": t.turn_key, "user_id": t.user_id, "session": t.session, "turn": t.turn,
                      "role": t.role, "time": t.time, "content": content, "ingested_at": now, "context": ctx,
-                     "vector": _half(vector) if episodes_on else None, "outdated": False, "statement": t.statement})
+                     "vector": vector if episodes_on else None, "outdated": False, "statement": t.statement})
     if trimmed and episodes_on:
         # The turn's first vector saw the forgotten words: embed what is left.
         for n, v in zip(trimmed, core.embed(list(trimmed.values()))):
-            rows[n]["vector"] = _half(v)
+            rows[n]["vector"] = v
     return rows
-
-
-def _half(vector: np.ndarray | None) -> np.ndarray | None:
-    return None if vector is None else np.asarray(vector, dtype=np.float16)
 
 
 def _report(report: IngestReport, plans: dict[str, Plan], seen: set[str], keys: list[str]) -> None:

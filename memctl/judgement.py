@@ -12,13 +12,15 @@ Word overlap (Dice over lexical tokens) backs the embedding where it is unsure.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
 from .config import Config
-from .extract.rules import Rules
-from .lexical import overlap, token_set
+from .lexical import dice, overlap, token_set
+
+if TYPE_CHECKING:  # recall needs only the rescaler: it must not pay for loading the rules
+    from .extract.rules import Rules
 
 # How far below `compact.merge_similarity` two texts may sit and still be the same fact
 # when their words overlap by `compact.merge_lexical` ("用户喜欢喝咖啡" / "用户很喜欢喝咖啡").
@@ -43,7 +45,7 @@ def rescaler(floor: float, ceiling: float) -> Callable[[np.ndarray], np.ndarray]
 
 
 class Judge:
-    def __init__(self, config: Config, rules: Rules) -> None:
+    def __init__(self, config: Config, rules: "Rules") -> None:
         self.rules = rules
         self.same = rescaler(config.embedding.similarity_floor, 1.0)
         self.duplicate = config.reconcile.duplicate_similarity
@@ -75,11 +77,15 @@ class Judge:
         """Close enough in meaning that shared words may decide "the same fact"."""
         return sim >= self.merge - LEXICAL_REACH
 
-    def same_fact(self, sim: float, a: str, b: str) -> bool:
-        """Whether two texts of one user and type, at similarity `sim`, say the same."""
+    def same_fact(self, sim: float, a: str | frozenset[str], b: str | frozenset[str]) -> bool:
+        """Whether two texts of one user and type (or their token sets), at similarity
+        `sim`, say the same."""
         if sim >= self.merge:
             return True
-        return bool(self.near(sim)) and overlap(a, b) >= self.merge_lexical
+        if not self.near(sim):
+            return False
+        words = dice(a, b) if isinstance(a, frozenset) and isinstance(b, frozenset) else overlap(str(a), str(b))
+        return words >= self.merge_lexical
 
     def opposite(self, sim: float, a: str, b: str) -> bool:
         """Whether two texts of opposite polarity speak of one thing ("likes coffee" / "quit coffee")."""
@@ -89,13 +95,16 @@ class Judge:
 # -- which pairs to judge -----------------------------------------------------------------
 
 # Up to this many statements, every pair is compared; above it, candidate pairs come from
-# random-projection trees and shared rare words, so that a group's cost grows with its
-# size rather than its square.
+# random-projection trees and shared rare words, and each statement keeps only its
+# closest partners, so that a group's cost grows with its size rather than its square.
 EXACT_PAIRS_LIMIT = 2000
-_TREES = 8
-_LEAF = 512
+_TREES = 6
+_LEAF = 256
+# Closest partners kept per statement in a large group (the same fact is said a few
+# times, not a hundred; more partners only cost time).
+_DEGREE = 16
 # Words in at most this many statements pair those statements up.
-_RARE_WORD = 48
+_RARE_WORD = 32
 
 
 def similar_pairs(vectors: np.ndarray, texts: list[str], same: Callable[[np.ndarray], np.ndarray],
@@ -103,8 +112,9 @@ def similar_pairs(vectors: np.ndarray, texts: list[str], same: Callable[[np.ndar
     """Pairs (i < j) whose rescaled similarity `same(cos)` reaches `threshold`, as three
     arrays (i, j, similarity), ordered by (i, j). Exact up to EXACT_PAIRS_LIMIT statements;
     above it, the pairs that random-projection trees put in one leaf or that share a rare
-    word, which finds close pairs (near-duplicates, restatements) with high probability
-    in time that grows as n log n. Deterministic for the same input order and seed."""
+    word, each statement keeping its _DEGREE closest partners: close pairs (restatements,
+    near-duplicates) are found with high probability, in time that grows as n log n.
+    Deterministic for the same input order and seed."""
     n = len(vectors)
     if n <= EXACT_PAIRS_LIMIT:
         if n < 2:
@@ -116,6 +126,7 @@ def similar_pairs(vectors: np.ndarray, texts: list[str], same: Callable[[np.ndar
     word_keys, word_sims = _word_pairs(vectors, texts, same, threshold)
     key, first = np.unique(np.concatenate([tree_keys, word_keys]), return_index=True)
     sim = np.concatenate([tree_sims, word_sims])[first]
+    key, sim = _closest(key, sim, n)
     return key // n, key % n, sim
 
 
@@ -123,13 +134,37 @@ def _no_pairs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
 
 
+def _closest(key: np.ndarray, sim: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs among each statement's _DEGREE most similar partners (of either side)."""
+    if not len(key):
+        return key, sim
+    ends = np.concatenate([key // n, key % n])
+    pair = np.concatenate([np.arange(len(key)), np.arange(len(key))])
+    order = np.lexsort((-np.concatenate([sim, sim]), ends))
+    ends, pair = ends[order], pair[order]
+    starts = np.searchsorted(ends, ends, side="left")
+    rank = np.arange(len(ends)) - starts
+    keep = np.zeros(len(key), dtype=bool)
+    keep[pair[rank < _DEGREE]] = True
+    return key[keep], sim[keep]
+
+
 def _close_in(idx: np.ndarray, vectors: np.ndarray, same: Callable[[np.ndarray], np.ndarray], threshold: float,
               n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Close pairs among the statements `idx`, as keys i * n + j (i < j) and similarities."""
+    """Each statement's closest partners among `idx` that reach the threshold, as pair
+    keys i * n + j (i < j) and similarities."""
     block = same(vectors[idx] @ vectors[idx].T)
-    a, b = np.nonzero(np.triu(block >= threshold, k=1))
-    lo, hi = np.minimum(idx[a], idx[b]), np.maximum(idx[a], idx[b])
-    return lo.astype(np.int64) * n + hi, block[a, b].astype(np.float32)
+    np.fill_diagonal(block, -1.0)
+    k = min(_DEGREE, len(idx) - 1)
+    if k < 1:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+    cols = np.argpartition(-block, k - 1, axis=1)[:, :k]
+    rows = np.repeat(np.arange(len(idx)), k)
+    cols = cols.ravel()
+    sims = block[rows, cols]
+    good = sims >= threshold
+    a, b = idx[rows[good]], idx[cols[good]]
+    return np.minimum(a, b).astype(np.int64) * n + np.maximum(a, b), sims[good].astype(np.float32)
 
 
 def _tree_pairs(vectors: np.ndarray, same: Callable[[np.ndarray], np.ndarray], threshold: float,

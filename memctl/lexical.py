@@ -63,7 +63,10 @@ def token_set(text: str) -> frozenset[str]:
 
 def overlap(a: str, b: str) -> float:
     """Dice overlap of the two texts' token sets, 0..1."""
-    ta, tb = token_set(a), token_set(b)
+    return dice(token_set(a), token_set(b))
+
+
+def dice(ta: frozenset[str], tb: frozenset[str]) -> float:
     if not ta or not tb:
         return 0.0
     return 2 * len(ta & tb) / (len(ta) + len(tb))

@@ -103,7 +103,7 @@ def _episodes(db: Database, meta: dict[str, str], embed: Embed | None) -> None:
     for row in rows:
         row["vector"] = next(vectors) if row["content"] is not None else None
         if row["vector"] is not None:
-            row["vector"] = np.asarray(row["vector"], dtype=np.float16)
+            row["vector"] = np.asarray(row["vector"], dtype=np.float32)
         row["outdated"] = row["turn_key"] in any_memory and row["turn_key"] not in active
         row["statement"] = True
     for start in range(0, len(rows), 10_000):

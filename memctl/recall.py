@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any, Iterable
 
 import numpy as np
@@ -39,10 +39,12 @@ KINDS = ("memory", "episode")
 # Spool size at which a recall folds the spool into the table (if no writer is busy).
 SPOOL_FLUSH_BYTES = 64 * 1024
 # Lists probed in a vector index: with the index's ~sqrt(n) lists, a few percent of rows.
-_NPROBES = 20
+_NPROBES = 8
 # A user holding at least this share of a table's rows is filtered after the index
 # search (a prefilter over most of a table costs more than it saves).
 _POSTFILTER_SHARE = 0.5
+# Up to this many memory rows, a user's rows are read with every column at once.
+_READ_WHOLE = 1000
 # The topic leg of a large user: only memories this important can gain from a topic.
 _TOPIC_MIN_IMPORTANCE = 0.8
 
@@ -68,18 +70,25 @@ def recall(
         raise UsageError("top_k must be at least 1")
     wanted = _kinds(kinds, types)
     memory_types = [t for t in (types or ()) if t != EPISODE_TYPE]
+    if as_of is not None and as_of.tzinfo is None:
+        as_of = as_of.replace(tzinfo=timezone.utc)  # a naive time is UTC, as everywhere
     embedder = core.embedder  # starts loading the model while the store is read
     query = about_the_user(query, user)
     qvec = embedder.embed([query])[0]
     now = core.clock()
     memory_rows, episode_rows = core.user_size(user)
-    hits: list[RecallHit] = []
+    legs = []
     if "memory" in wanted:
-        hits += _memory_hits(core, query, qvec, user, memory_types, as_of, include_history, memory_rows, now)
+        legs.append(lambda: _memory_hits(core, query, qvec, user, memory_types, as_of, include_history, memory_rows, now))
     if "episode" in wanted and core.config.episodes.enabled:
-        hits += _episode_hits(core, query, qvec, user, as_of, include_history, episode_rows, now)
+        legs.append(lambda: _episode_hits(core, query, qvec, user, as_of, include_history, episode_rows, now))
+    # The legs of a large user run side by side (most of their time is spent in Lance,
+    # which does not hold the interpreter lock); a small user's, one after the other.
+    large = max(memory_rows, episode_rows) > cfg.exact_rows
+    hits: list[RecallHit] = [h for leg in (_run(legs) if large else [leg() for leg in legs]) for h in leg]
     result = RecallResult(query=query, user=user)
     result.hits = select(_fold(hits, cfg.min_relevance), k, cfg.max_per_type, cfg.min_relevance, cfg.max_episodes)
+    _complete(core, result.hits)
     memory_ids = [h.memory.id for h in result.hits if h.memory is not None]
     if record and memory_ids:
         core.spool.record(user, memory_ids, now)
@@ -102,6 +111,28 @@ def about_the_user(query: str, user: str) -> str:
             out = re.sub(rf"\b{re.escape(part[0].upper() + part[1:].lower())}(?:'s|’s)?\b", " ", out)
     out = re.sub(r"\s+", " ", out).strip()
     return out if re.search(r"\w", out) else query
+
+
+def _run(legs: list[Any]) -> list[Any]:
+    """The memory and the episode searches side by side."""
+    if len(legs) < 2:
+        return [leg() for leg in legs]
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=len(legs)) as pool:
+        return list(pool.map(lambda leg: leg(), legs))
+
+
+def _complete(core: Core, hits: list[RecallHit]) -> None:
+    """Memories scored from a few columns (all of a small user's rows were read) are read
+    in full once listed."""
+    wanted = [h for h in hits if h.memory is not None and h.row is not None]
+    if not wanted:
+        return
+    ds = core.db.open("memories")
+    full = ds._take_rows([h.row for h in wanted], columns=MEMORY_COLUMNS).to_pylist()
+    for h, row in zip(wanted, full):
+        h.memory = Memory.from_row(row)
 
 
 def _kinds(kinds: Iterable[str] | None, types: Iterable[str] | None) -> set[str]:
@@ -145,6 +176,11 @@ def _fold(hits: list[RecallHit], min_relevance: float) -> list[RecallHit]:
 
 # -- memories ------------------------------------------------------------------------------
 
+# What scoring a memory needs; the rest is read for the memories listed (_complete).
+_MEMORY_SCORING = ["id", "chain_id", "version", "user_id", "type", "status", "content", "context_text", "topics",
+                   "importance", "reinforced_count", "source_type", "created_at", "updated_at", "sources", "vector",
+                   "context_vector"]
+
 
 def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: list[str], as_of: datetime | None,
                  include_history: bool, rows: int, now: datetime) -> list[RecallHit]:
@@ -159,10 +195,15 @@ def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: lis
     if types:
         where.append(sql_in("type", types))
     filter_ = " AND ".join(where)
+    ds = core.db.open("memories")
     table = None
     exact = cfg.exact_rows
     if rows <= exact:
-        table = core.db.to_table("memories", columns=FULL_MEMORY_COLUMNS, filter=filter_, limit=exact + 1)
+        # A few rows are read whole (each column read has a fixed cost; a second read of
+        # the listed ones would cost more); many, by the columns scoring needs.
+        whole = rows <= _READ_WHOLE
+        table = ds.to_table(columns=FULL_MEMORY_COLUMNS if whole else _MEMORY_SCORING, filter=filter_,
+                            limit=exact + 1, with_row_id=not whole)
         if table.num_rows > exact:
             table = None  # the counts were behind: this user is large after all
         elif active_only:
@@ -174,7 +215,7 @@ def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: lis
     qtopics = set(topics_of(query, load_topics(core.rules_dir)))
     if table is None:
         large_filter = filter_ + (" AND status = 'active'" if active_only else "")
-        table = _large_memory_table(core, large_filter, qvec, query, qtopics, max(rows, 1), cfg.top_k_candidates)
+        table = _large_memory_table(core, ds, large_filter, qvec, query, qtopics, max(rows, 1), cfg.top_k_candidates)
     if table.num_rows == 0:
         return []
     # Features for every row straight from Arrow columns; Memory objects only for the candidates.
@@ -193,29 +234,50 @@ def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: lis
     topic = np.array([1.0 if qtopics & set(t or ()) else 0.0 for t in table.column("topics").to_pylist()], dtype=np.float32)
     importance = table.column("importance").to_numpy(zero_copy_only=False).astype(np.float32)
     idx = candidate_indices(dense, lexical, topic, importance, cfg.top_k_candidates)
-    candidates = [Memory.from_row(r) for r in table.take(idx).select(MEMORY_COLUMNS).to_pylist()]
-    return [RecallHit(m, score(m, dense[i], lexical[i], topic[i], now, cfg)) for m, i in zip(candidates, idx)]
+    rows_read = table.take(idx).drop_columns(["vector", "context_vector"]).to_pylist()
+    hits = []
+    for row, i in zip(rows_read, idx):
+        m = Memory.from_row(row)
+        hits.append(RecallHit(m, score(m, dense[i], lexical[i], topic[i], now, cfg), row=row.get("_rowid")))
+    return hits
 
 
-def _large_memory_table(core: Core, filter_: str, qvec: np.ndarray, query: str, qtopics: set[str], rows: int,
+def _large_memory_table(core: Core, ds: Any, filter_: str, qvec: np.ndarray, query: str, qtopics: set[str], rows: int,
                         k: int) -> pa.Table:
     """Candidates of a user with very many memories: the k nearest, the k best by words
-    and the k most important on the query's topics, read in full."""
-    ids = set(_nearest(core, "memories", "id", filter_, qvec, rows, k))
-    ids |= set(_best_words(core, "memories", "id", "content", filter_, query, rows, k))
+    and the k most important on the query's topics, read by row id."""
+    found = set(_nearest(core, ds, filter_, qvec, rows, k))
+    found |= set(_best_words(core, ds, "content", filter_, query, rows, k))
     if qtopics:
-        topical = core.db.to_table(
-            "memories", columns=["id"], limit=k,
+        topical = ds.to_table(
+            columns=[], with_row_id=True, limit=k,
             filter=f"{filter_} AND importance >= {_TOPIC_MIN_IMPORTANCE} AND array_has_any(topics, "
                    f"[{', '.join(sql_str(t) for t in sorted(qtopics))}])")
-        ids |= set(topical.column("id").to_pylist())
-    return core.db.to_table("memories", columns=FULL_MEMORY_COLUMNS, filter=sql_in("id", ids))
+        found |= set(topical.column("_rowid").to_pylist())
+    # Few rows: read them whole at once (a second read of the listed ones costs more).
+    return _take(ds, sorted(found), FULL_MEMORY_COLUMNS)
+
+
+def _take(ds: Any, row_ids: list[int], columns: list[str]) -> pa.Table:
+    table = ds._take_rows(row_ids, columns=columns) if row_ids else ds.schema.empty_table().select(columns)
+    return table.append_column("_rowid", pa.array(row_ids, pa.uint64()))
 
 
 # -- episodes ------------------------------------------------------------------------------
 
 
 _EPISODE_READ = EPISODE_COLUMNS + ["vector"]
+
+
+def _episode_mask(table: pa.Table, as_of: datetime | None, include_history: bool) -> np.ndarray:
+    """The rows the episode filter keeps: with text, said by `as_of`, not outdated."""
+    keep = np.array([c is not None for c in table.column("content").to_pylist()], dtype=bool)
+    if as_of is not None:
+        times = table.column("time").to_pylist()
+        keep &= np.array([t is None or t <= as_of for t in times], dtype=bool)
+    if not include_history:
+        keep &= ~np.array([bool(o) for o in table.column("outdated").to_pylist()], dtype=bool)
+    return keep
 
 
 def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: datetime | None, include_history: bool,
@@ -227,16 +289,22 @@ def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: da
     if not include_history:
         where.append("(outdated IS NULL OR outdated = false)")
     filter_ = " AND ".join(where)
+    ds = core.db.open("episodes")
     table = None
     exact = cfg.exact_rows
     if rows <= exact:
-        table = core.db.to_table("episodes", columns=_EPISODE_READ, filter=filter_, limit=exact + 1)
-        if table.num_rows > exact:
+        # Read by the user's index alone; the other conditions are checked here (a second
+        # predicate in the scan costs more than dropping a few rows).
+        table = ds.to_table(columns=_EPISODE_READ, filter=f"user_id = {sql_str(user)}", limit=2 * exact + 1)
+        if table.num_rows > 2 * exact:
             table = None
+        else:
+            table = table.filter(pa.array(_episode_mask(table, as_of, include_history)))
     if table is None:
-        keys = set(_nearest(core, "episodes", "turn_key", filter_, qvec, max(rows, 1), cfg.top_k_candidates))
-        keys |= set(_best_words(core, "episodes", "turn_key", "content", filter_, query, max(rows, 1), cfg.top_k_candidates))
-        table = core.db.to_table("episodes", columns=_EPISODE_READ, filter=sql_in("turn_key", keys))
+        k = cfg.top_k_candidates
+        found = set(_nearest(core, ds, filter_, qvec, max(rows, 1), k))
+        found |= set(_best_words(core, ds, "content", filter_, query, max(rows, 1), k))
+        table = _take(ds, sorted(found), _EPISODE_READ).drop_columns(["_rowid"])
     if table.num_rows == 0:
         return []
     matrix, present = vector_matrix(table)
@@ -259,30 +327,32 @@ def _relevance_scale(core: Core) -> Any:
     return rescaler(e.similarity_floor, e.similarity_ceiling)
 
 
-def _prefilter(core: Core, table: str, rows: int) -> tuple[bool, float]:
+def _prefilter(ds: Any, rows: int) -> tuple[bool, float]:
     """Whether to filter by user before an index search, and the user's share of the table."""
-    share = min(1.0, rows / max(core.db.count(table), 1))
+    share = min(1.0, rows / max(ds.count_rows(), 1))
     return share < _POSTFILTER_SHARE, share
 
 
-def _nearest(core: Core, table: str, key: str, filter_: str, qvec: np.ndarray, rows: int, k: int) -> list[str]:
-    prefilter, share = _prefilter(core, table, rows)
+def _nearest(core: Core, ds: Any, filter_: str, qvec: np.ndarray, rows: int, k: int) -> list[int]:
+    """Row ids of the user's k nearest rows by the table's vector index."""
+    prefilter, share = _prefilter(ds, rows)
     limit = k if prefilter else math.ceil(k / share)
-    found = core.db.to_table(
-        table, columns=[key], filter=filter_, prefilter=prefilter,
+    found = ds.to_table(
+        columns=[], with_row_id=True, filter=filter_, prefilter=prefilter, disable_scoring_autoprojection=True,
         nearest={"column": "vector", "q": qvec, "k": limit, "metric": "cosine", "nprobes": _NPROBES},
     )
-    return found.column(key).to_pylist()[:k]
+    return found.column("_rowid").to_pylist()[:k]
 
 
-def _best_words(core: Core, table: str, key: str, column: str, filter_: str, query: str, rows: int, k: int) -> list[str]:
-    if core.db.has_index(table, column):
-        prefilter, share = _prefilter(core, table, rows)
-        found = core.db.to_table(table, columns=[key], filter=filter_, prefilter=prefilter,
-                                 full_text_query=query, limit=k if prefilter else math.ceil(k / share))
-        return found.column(key).to_pylist()[:k]
+def _best_words(core: Core, ds: Any, column: str, filter_: str, query: str, rows: int, k: int) -> list[int]:
+    """Row ids of the user's k rows that best match the query's words."""
+    if any(tuple(i.field_names) == (column,) for i in ds.describe_indices()):
+        prefilter, share = _prefilter(ds, rows)
+        found = ds.to_table(columns=[], with_row_id=True, filter=filter_, prefilter=prefilter, full_text_query=query,
+                            limit=k if prefilter else math.ceil(k / share), disable_scoring_autoprojection=True)
+        return found.column("_rowid").to_pylist()[:k]
     # No full-text index yet (compaction builds it): every text of the user, scored here.
-    texts = core.db.to_table(table, columns=[key, column], filter=filter_)
+    texts = ds.to_table(columns=[column], with_row_id=True, filter=filter_)
     scores = np.array(BM25([t or "" for t in texts.column(column).to_pylist()]).scores(query))
-    keys = texts.column(key).to_pylist()
-    return [keys[i] for i in np.argsort(-scores)[:k] if scores[i] > 0]
+    ids = texts.column("_rowid").to_pylist()
+    return [ids[i] for i in np.argsort(-scores)[:k] if scores[i] > 0]

@@ -50,11 +50,11 @@ def reembed(core: Core, model: str | None = None, progress: Callable[[int, int],
         vectors = embed_batched(embedder, [r["content"] for r in rows], size, report(0))
         turn_vectors = embed_batched(embedder, [context_input(t["content"], t["context"]) for t in with_text], size,
                                      report(len(rows)))
-        by_key = {t["turn_key"]: v.astype(np.float16) for t, v in zip(with_text, turn_vectors)}
+        by_key = {t["turn_key"]: v for t, v in zip(with_text, turn_vectors)}
         for row, vector, has in zip(rows, vectors, had_context):
             row["vector"] = vector
             key = next((s["turn_key"] for s in row["sources"] or [] if s["turn_key"] in by_key), None)
-            row["context_vector"] = by_key[key] if has and key is not None else None
+            row["context_vector"] = by_key[key].astype(np.float16) if has and key is not None else None
         keep_vectors = core.config.episodes.enabled
         for t in turns:
             t["vector"] = by_key.get(t["turn_key"]) if keep_vectors else None

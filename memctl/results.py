@@ -101,6 +101,8 @@ class RecallHit:
     memory: Memory | None
     parts: ScoreParts
     episode: Episode | None = None
+    # Where the memory's row is in its table (recall reads listed memories in full by it).
+    row: int | None = None
 
     @property
     def kind(self) -> str:

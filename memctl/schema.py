@@ -94,8 +94,9 @@ def episodes_schema(dim: int) -> pa.Schema:
             # kept, masked, with the turn's text, and dropped whenever anything of the turn is forgotten.
             pa.field("context", pa.string()),
             # The embedding of the turn with the end of the message it answered
-            # (context_input); half precision: it only ranks. Null without text.
-            pa.field("vector", pa.list_(pa.float16(), dim)),
+            # (context_input); null without text. Single precision: Lance builds a vector
+            # index on half precision several times slower.
+            pa.field("vector", pa.list_(pa.float32(), dim)),
             # Memories came from this turn and every one of them was superseded or
             # forgotten: recall leaves it out (it would bring the outdated fact back).
             pa.field("outdated", pa.bool_()),
@@ -229,12 +230,13 @@ class Memory:
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "Memory":
-        data = {k: row.get(k) for k in cls.__dataclass_fields__ if k in row}
-        data["sources"] = [Source(**s) for s in (row.get("sources") or [])]
-        data["topics"] = list(row.get("topics") or [])
-        data["merged_from"] = list(row.get("merged_from") or [])
-        for k in ("recall_count", "reinforced_count"):
-            data[k] = int(row.get(k) or 0)
+        data = {k: v for k, v in row.items() if k in _MEMORY_FIELDS}
+        data["sources"] = [Source(s["session"], s["turn"], s["time"], s["clause"], s["turn_key"])
+                           for s in (row.get("sources") or ())]
+        data["topics"] = list(row.get("topics") or ())
+        data["merged_from"] = list(row.get("merged_from") or ())
+        data["recall_count"] = int(row.get("recall_count") or 0)
+        data["reinforced_count"] = int(row.get("reinforced_count") or 0)
         for k in ("importance", "confidence"):
             if row.get(k) is not None:
                 data[k] = round(float(row[k]), 4)
@@ -362,6 +364,9 @@ class Event:
             "content_hash": self.content_hash, "count": int(self.count or 1), "store_version": store_version,
             "detail": json.dumps(self.detail, ensure_ascii=False, sort_keys=True, default=str),
         }
+
+
+_MEMORY_FIELDS = frozenset(Memory.__dataclass_fields__)
 
 
 def iso(value: datetime | None) -> str | None:

@@ -168,3 +168,43 @@ def test_compact_concurrent_with_an_ingest_loses_and_doubles_nothing(store, tmp_
     said = {s.turn for m in active for s in m.sources if s.session == "new"}
     assert said == expected and len(expected) >= 25
     assert sorted(c for c in contents if c in facts) == sorted(facts) and report.memories_scanned >= 40
+
+
+def test_large_groups_are_planned_from_close_pairs_not_every_pair(store, monkeypatch):
+    """Above the exact limit, candidate pairs come from random-projection trees and shared
+    rare words: on a small group forced down that path, the plan is the exact plan."""
+    import memctl.judgement as judgement
+
+    seed(store, "u6", [("preference", "User likes short answers with code first"),
+                       ("preference", "User likes short answers with the code first"),
+                       ("preference", "User drinks green tea every morning"),
+                       ("preference", "User drinks green tea every morning."),
+                       ("preference", "User plays chess on Sundays"),
+                       ("preference", "User loves coffee"), ("preference", "User doesn't love coffee")])
+    exact = _at(store).compact(dry_run=True)
+    monkeypatch.setattr(judgement, "EXACT_PAIRS_LIMIT", 0)
+    approximate = _at(store).compact(dry_run=True)
+    assert sorted(sorted(m.id for m in g.members) for g in approximate.merges) == \
+        sorted(sorted(m.id for m in g.members) for g in exact.merges) and len(exact.merges) == 2
+    assert [(r.memory.id, r.action) for r in approximate.retired] == [(r.memory.id, r.action) for r in exact.retired]
+
+
+def test_close_pairs_are_found_in_a_large_group_without_comparing_every_pair():
+    import numpy as np
+
+    from memctl.judgement import rescaler, similar_pairs
+
+    rng = np.random.default_rng(4)
+    n = 6000
+    vectors = rng.standard_normal((n, 64)).astype(np.float32)
+    chosen = rng.choice(n, 600, replace=False)
+    for i, j in zip(chosen[:300], chosen[300:]):  # 300 planted near-duplicates of other statements
+        vectors[j] = vectors[i] + rng.standard_normal(64).astype(np.float32) * 0.05
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    texts = [f"statement {i}" for i in range(n)]
+    first, second, sims = similar_pairs(vectors, texts, rescaler(0.0, 1.0), 0.75)
+    found = set(zip(first.tolist(), second.tolist()))
+    planted = {(int(min(i, j)), int(max(i, j))) for i, j in zip(chosen[:300], chosen[300:])}
+    assert len(planted & found) >= 0.97 * len(planted)
+    assert len(found) < 3 * len(planted)  # close pairs, not every pair
+    assert (sims >= 0.75).all()
