@@ -69,6 +69,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
+def entry() -> None:
+    """The `memctl` program: main(), then leave without tearing every library down (the
+    storage runtime takes longer to stop than a recall takes to run). Output is flushed
+    first; nothing memctl writes is left pending (every write commits before returning)."""
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            pass  # a reader that closed early; nothing more to say
+    os._exit(code)
+
+
 def _fail(message: str, code: int, debug: bool) -> None:
     if debug:
         import traceback

@@ -18,6 +18,8 @@ StoreOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON to stdout instead of a table.")]
 DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Show what would change; change nothing.")]
 YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]
+# Output formats of `recall` (render.recall draws each).
+RECALL_FORMATS = ("table", "json", "jsonl", "prompt")
 
 
 def open_from(store: Path | None, *, preload_model: bool = False, check_model: bool = True) -> "MemoryStore":

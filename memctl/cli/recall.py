@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, List, Optional
 
 import typer
@@ -32,13 +33,12 @@ def recall(
         memctl recall "帮我推荐三亚的餐厅" --user xiaolin
         memctl recall "plan my week" --user sam --format prompt --budget 200
     """
-    from . import render
     from ..errors import UsageError
-    from .common import open_from
+    from .common import RECALL_FORMATS, open_from
 
     fmt = "json" if as_json else fmt
-    if fmt not in render.FORMATS:
-        raise UsageError(f"--format must be one of {', '.join(render.FORMATS)}")
+    if fmt not in RECALL_FORMATS:
+        raise UsageError(f"--format must be one of {', '.join(RECALL_FORMATS)}")
     if budget is not None and budget < 1:
         raise UsageError("--budget must be at least 1")
     if top_k is not None and top_k < 1:
@@ -46,7 +46,24 @@ def recall(
     for kind in kinds or ():
         if kind not in ("memory", "episode"):
             raise UsageError(f"--kind must be memory or episode, not {kind!r}")
+    when = parse_when(as_of, "--as-of")
+    # Everything is checked: now the model loads while the storage libraries import.
+    _preload_model(store)
     s = open_from(store, preload_model=True)
-    result = s.recall(query, user, top_k=top_k, types=types, kinds=kinds, as_of=parse_when(as_of, "--as-of"),
-                      include_history=include_history)
+    result = s.recall(query, user, top_k=top_k, types=types, kinds=kinds, as_of=when, include_history=include_history)
+    from . import render
+
     render.recall(result, fmt, explain=explain, budget=budget or s.config.prompt.budget)
+
+
+def _preload_model(store: Path | None) -> None:
+    """Start loading the store's model before the storage libraries are imported: the
+    two take about as long, and a cold recall waits for the longer of them, not both."""
+    from ..config import CONFIG_FILENAME, load_config, resolve_store_dir
+    from ..embedding import preload
+    from ..errors import MemctlError
+
+    try:
+        preload(load_config(resolve_store_dir(store) / CONFIG_FILENAME).embedding.model)
+    except MemctlError:
+        pass  # opening the store reports it

@@ -15,7 +15,6 @@ from ..results import (
 )
 from ..schema import iso
 
-FORMATS = ("table", "json", "jsonl", "prompt")
 
 
 def dump_json(data: Any, out: TextIO | None = None) -> None:

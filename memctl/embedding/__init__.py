@@ -8,12 +8,14 @@ only for a model configured as "all-MiniLM-L6-v2" or "st:<folder>".
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 from ..errors import ConfigError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Embedder(Protocol):
@@ -52,6 +54,7 @@ MODELS: dict[str, ModelInfo] = {
 }
 
 _cache: dict[str, Embedder] = {}
+_lock = threading.Lock()
 
 
 def model_info(name: str) -> ModelInfo:
@@ -65,8 +68,19 @@ def model_info(name: str) -> ModelInfo:
 
 def get_embedder(name: str) -> Embedder:
     """The embedder for a configured model name, loaded once per process."""
-    if name in _cache:
+    with _lock:
+        if name not in _cache:
+            _cache[name] = _load(name)
         return _cache[name]
+
+
+def preload(name: str) -> None:
+    """Start loading a model (its imports too) in the background, for a command that is
+    about to open a store and embed: a cold CLI recall overlaps the two."""
+    threading.Thread(target=get_embedder, args=(name,), name="memctl-model-preload", daemon=True).start()
+
+
+def _load(name: str) -> Embedder:
     info = model_info(name)
     embedder: Embedder
     if info.backend == "use":
@@ -81,13 +95,14 @@ def get_embedder(name: str) -> Embedder:
         from .st import SentenceTransformerEmbedder
 
         embedder = SentenceTransformerEmbedder(name)
-    _cache[name] = embedder
     return embedder
 
 
 def embed_batched(embedder: Embedder, texts: Sequence[str], size: int,
-                  progress: Callable[[int], None] | None = None) -> np.ndarray:
+                  progress: Callable[[int], None] | None = None) -> "np.ndarray":
     """Embed in batches of `size` (memory stays bounded), reporting texts done so far."""
+    import numpy as np
+
     parts = []
     for i in range(0, len(texts), size):
         parts.append(embedder.embed(list(texts[i : i + size])))
@@ -96,4 +111,4 @@ def embed_batched(embedder: Embedder, texts: Sequence[str], size: int,
     return np.vstack(parts) if parts else np.zeros((0, embedder.dim), dtype=np.float32)
 
 
-__all__ = ["Embedder", "ModelInfo", "MODELS", "embed_batched", "get_embedder", "model_info"]
+__all__ = ["Embedder", "ModelInfo", "MODELS", "embed_batched", "get_embedder", "model_info", "preload"]
