@@ -225,7 +225,7 @@ def _secrets(core: Core, where: str | None, limit: float, pinned: dict[str, int]
     mem = core.db.to_table("memories", pinned["memories"], columns=["id", "content", "sources", "context_text"], filter=where)
     mem_ids = mem.column("id").to_pylist()
     sources = mem.column("sources").combine_chunks()
-    turns = core.db.to_table("episodes", pinned["episodes"], columns=["turn_key", "content", "context"],
+    turns = core.db.to_table("episodes", pinned["episodes"], columns=["turn_key", "content", "context", "reply"],
                               filter=" AND ".join(filter(None, [where, "content IS NOT NULL"])))
     turn_ids = [f"episode:{k}" for k in turns.column("turn_key").to_pylist()]
     # (texts, the owner of each text): every place the store keeps text.
@@ -235,6 +235,7 @@ def _secrets(core: Core, where: str | None, limit: float, pinned: dict[str, int]
         (mem.column("context_text").to_pylist(), mem_ids),
         (turns.column("content").to_pylist(), turn_ids),
         (turns.column("context").to_pylist(), turn_ids),
+        (turns.column("reply").to_pylist(), turn_ids),
     ]
     hits: list[str] = []
     for texts, owners in parts:

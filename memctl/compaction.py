@@ -99,7 +99,7 @@ def _expire_episodes(core: Core, cutoff: datetime, user: str | None) -> int:
     if not counts:
         return 0
     keys = set(core.db.to_table("episodes", columns=["turn_key"], filter=where).column("turn_key").to_pylist())
-    core.db.update("episodes", {"content": "NULL", "context": "NULL", "vector": "NULL"}, where)
+    core.db.update("episodes", {"content": "NULL", "context": "NULL", "reply": "NULL", "vector": "NULL"}, where)
     # Memories keep their own words and the clause they came from, not a copy of the turn.
     holders = [m for r in counts for m in core.read_memories(f"user_id = {sql_str(r['user_id'])}", with_vectors=True)
                if m.context_text is not None and any(s.turn_key in keys for s in m.sources)]

@@ -100,7 +100,7 @@ def _purge(core: Core, doomed: Doomed, reason: str, whole_user: str | None) -> P
             else:
                 stats.turns_trimmed += 1
                 reembed.append(n)
-        row["context"] = None  # the question answered may repeat what was forgotten
+        row["context"] = row["reply"] = None  # the exchange around it may repeat what was forgotten
         row["vector"] = None
     if reembed and core.config.episodes.enabled:
         for n, v in zip(reembed, core.embed([context_input(rows[n]["content"], None) for n in reembed])):

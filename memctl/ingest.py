@@ -182,13 +182,13 @@ def _episode_rows(core: Core, turns: list[TurnRecord], items: list[Item], plans:
     trimmed: dict[int, str] = {}
     for t in turns:
         keep = episodes_on or t.turn_key in sources
-        content, ctx, vector = (t.content, t.context, vectors.get(t.turn_key)) if keep else (None, None, None)
+        content, ctx, reply, vector = (t.content, t.context, t.reply, vectors.get(t.turn_key)) if keep else (None,) * 4
         if content is not None and t.turn_key in cut:
-            content, ctx, vector = remove_clauses(content, cut[t.turn_key]), None, None
+            content, ctx, reply, vector = remove_clauses(content, cut[t.turn_key]), None, None, None
             if content is not None:
                 trimmed[len(rows)] = content
         rows.append({"turn_key": t.turn_key, "user_id": t.user_id, "session": t.session, "turn": t.turn,
-                     "role": t.role, "time": t.time, "content": content, "ingested_at": now, "context": ctx,
+                     "role": t.role, "time": t.time, "content": content, "ingested_at": now, "context": ctx, "reply": reply,
                      "vector": vector if episodes_on else None, "outdated": False, "statement": t.statement})
     if trimmed and episodes_on:
         # The turn's first vector saw the forgotten words: embed what is left.

@@ -91,25 +91,11 @@ def score_episode(episode: Episode, dense: float, lexical: float, now: datetime,
     return parts
 
 
-def _turns(h: RecallHit) -> set[str]:
-    if h.memory is not None:
-        return {s.turn_key for s in h.memory.sources}
-    return {h.id}
-
-
 def select(hits: list[RecallHit], top_k: int, max_per_type: int, min_relevance: float,
            max_episodes: int | None = None) -> list[RecallHit]:
     """Best first; no memory type takes more than max_per_type slots, and episodes no more
-    than max_episodes, while other candidates remain. An item that says nothing beyond the
-    turns of the items above it (a second memory from the same turn) waits until the
-    items that bring something new are placed."""
-    eligible = sorted((h for h in hits if h.parts.relevance >= min_relevance), key=lambda h: (-h.parts.score, h.id))
-    fresh, repeats, covered = [], [], set()
-    for h in eligible:
-        turns = _turns(h)
-        (repeats if turns and turns <= covered else fresh).append(h)
-        covered |= turns
-    eligible = fresh + repeats
+    than max_episodes, while other candidates remain."""
+    eligible = sorted((h for h in hits if h.parts.relevance >= min_relevance), key=lambda h: (-h.parts.score, -h.parts.relevance, h.id))
     limits = {EPISODE_TYPE: max_per_type if max_episodes is None else max_episodes}
     chosen: list[RecallHit] = []
     skipped: list[RecallHit] = []
@@ -126,6 +112,5 @@ def select(hits: list[RecallHit], top_k: int, max_per_type: int, min_relevance: 
         if len(chosen) == top_k:
             break
         chosen.append(h)
-    order = {id(h): n for n, h in enumerate(eligible)}
-    chosen.sort(key=lambda h: order[id(h)])
+    chosen.sort(key=lambda h: (-h.parts.score, -h.parts.relevance, h.id))
     return chosen

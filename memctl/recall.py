@@ -309,8 +309,11 @@ def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: da
         return []
     matrix, present = vector_matrix(table)
     dense = np.where(present, _relevance_scale(core)(matrix @ qvec), 0.0)
-    # Words of the turn and of the message it answered ("Where did you go camping?").
-    texts = [f"{c} {x}" if x else c for c, x in zip(table.column("content").to_pylist(), table.column("context").to_pylist())]
+    # Words of the exchange: the turn, the message it answered ("Where did you go
+    # camping?") and the reply it got ("Yosemite sounds amazing!").
+    texts = [" ".join(filter(None, parts)) for parts in zip(table.column("content").to_pylist(),
+                                                            table.column("context").to_pylist(),
+                                                            table.column("reply").to_pylist())]
     lexical = np.array(BM25(texts).match(query), dtype=np.float32)
     k = cfg.top_k_candidates
     idx = sorted({int(i) for i in np.argsort(-dense, kind="stable")[:k]}

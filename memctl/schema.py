@@ -93,6 +93,10 @@ def episodes_schema(dim: int) -> pa.Schema:
             # The assistant message this turn answered ("Any allergies?" -> "Just peanuts"):
             # kept, masked, with the turn's text, and dropped whenever anything of the turn is forgotten.
             pa.field("context", pa.string()),
+            # The start of the assistant message that answered it ("Congrats on the new
+            # job at Shopify!"): words of the exchange that recall matches; dropped with
+            # the context whenever anything of the turn is forgotten.
+            pa.field("reply", pa.string()),
             # The embedding of the turn with the end of the message it answered
             # (context_input); null without text. Single precision: Lance builds a vector
             # index on half precision several times slower.
@@ -147,8 +151,8 @@ FULL_MEMORY_COLUMNS = MEMORY_COLUMNS + ["vector", "context_vector", "context_tex
 
 
 # Columns of an episode read for recall and listing (the vector is read where needed).
-EPISODE_COLUMNS = ["turn_key", "user_id", "session", "turn", "time", "content", "context", "outdated", "ingested_at",
-                   "statement"]
+EPISODE_COLUMNS = ["turn_key", "user_id", "session", "turn", "time", "content", "context", "reply", "outdated",
+                   "ingested_at", "statement"]
 
 
 def context_text(content: str, context: str | None) -> str:

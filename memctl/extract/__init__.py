@@ -38,6 +38,7 @@ class TurnRecord:
     time: datetime | None
     content: str  # secrets masked
     context: str | None = None  # the assistant message it answered, secrets masked
+    reply: str | None = None  # the start of the assistant message that answered it, masked
     # The turn states something (a fact, an account, an opinion) rather than only asking,
     # requesting or chatting: as evidence of what is true, it counts for more.
     statement: bool = True
@@ -104,6 +105,8 @@ Item = Union[Candidate, Negation, ForgetRequest]
 # Why clauses that state nothing are dropped: a turn made only of these asks or chats.
 ASKING = frozenset({"question", "request for the current task", "chit-chat", "too short", "forget request",
                     "context of a request"})
+# How much of the assistant message after a user turn (its start) is kept as its reply.
+_REPLY_CHARS = 300
 # How much of the assistant message before a user turn (its end) is kept as the turn's context.
 _CONTEXT_CHARS = 600
 
@@ -141,6 +144,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
     for turn in turns:
         if turn.role != "user":
             last_assistant = turn.content
+            if out.turns and out.turns[-1].reply is None:
+                out.turns[-1].reply = mask_secrets(turn.content[:_REPLY_CHARS], rules)[0]
             continue
         masked, n_secrets = mask_secrets(turn.content, rules)
         out.secrets_blocked += n_secrets
