@@ -41,6 +41,7 @@ def run(model: str | None = None, limit: int | None = None, verbose: bool = Fals
         seconds = time.perf_counter() - start
         memories = store.db.count("memories", "status = 'active'")
         by_type = store.db.to_table("memories", columns=["type"], filter="status = 'active'").column("type").to_pylist()
+        observed = _observations(store, samples)
         kinds_top5: dict[str, int] = {}
 
         ours, base, per_cat, latencies = [], [], {}, []
@@ -79,6 +80,8 @@ def run(model: str | None = None, limit: int | None = None, verbose: bool = Fals
             ["active memories per 100 user turns", 100 * memories / user_turns],
             ["share of catch-all `context` memories", by_type.count("context") / max(1, memories)],
             ["items in top 5: memories / episodes", f"{kinds_top5.get('memory', 0)} / {kinds_top5.get('episode', 0)}"],
+            ["active memories from a turn with an observation", observed["precision"]],
+            ["turns with an observation that gave a memory", observed["recall"]],
             ["dropped clauses", sum(report.dropped.values())],
             ["recall R@5 (memctl)", r5],
             ["recall R@5 (raw-turn BM25 baseline)", b5],
@@ -88,8 +91,28 @@ def run(model: str | None = None, limit: int | None = None, verbose: bool = Fals
     )
     table("R@5 by LoCoMo category", ["category", "questions", "memctl", "BM25"],
           [[c, len(v), sum(x for x, _ in v) / len(v), sum(y for _, y in v) / len(v)] for c, v in sorted(per_cat.items())])
-    return {"r5": r5, "baseline": b5, "ratio": r5 / b5, "messages_per_s": messages / seconds,
+    return {"r5": r5, "baseline": b5, "observed_precision": observed["precision"], "observed_recall": observed["recall"], "ratio": r5 / b5, "messages_per_s": messages / seconds,
             "user_turns_per_s": user_turns / seconds, "memories_per_100_turns": 100 * memories / user_turns}
+
+
+def _observations(store: Any, samples: list[dict[str, Any]]) -> dict[str, float]:
+    """How the active memories line up with the dataset's observations (the facts the
+    annotators noted per turn): the share of memories with a source turn that carries an
+    observation, and the share of observation turns that gave a memory."""
+    from_observed = total = 0
+    covered = needed = 0
+    for s in samples:
+        for speaker in locomo.speakers(s):
+            observed = locomo.observed_turns(s, speaker)
+            turns_with_memory = set()
+            for m in store.memories(locomo.user_id(s, speaker)):
+                turns = {src.turn for src in m.sources}
+                turns_with_memory |= turns
+                total += 1
+                from_observed += bool(turns & observed)
+            needed += len(observed)
+            covered += len(observed & turns_with_memory)
+    return {"precision": from_observed / max(total, 1), "recall": covered / max(needed, 1)}
 
 
 if __name__ == "__main__":

@@ -64,6 +64,17 @@ def speakers(sample: dict[str, Any]) -> tuple[str, str]:
     return sample["conversation"]["speaker_a"], sample["conversation"]["speaker_b"]
 
 
+def observed_turns(sample: dict[str, Any], speaker: str) -> set[str]:
+    """The speaker's turns that carry one of the dataset's per-session observations
+    (the facts about the speaker that the annotators noted, each with its turn)."""
+    out: set[str] = set()
+    for per_session in sample.get("observation", {}).values():
+        for text, evidence in per_session.get(speaker, []):
+            for item in evidence if isinstance(evidence, list) else [evidence]:
+                out.update(x.strip() for x in re.split(r"[;,]\s*", str(item)) if x.strip())
+    return out
+
+
 def questions(sample: dict[str, Any]) -> list[dict[str, Any]]:
     """Answerable questions (category 5 is adversarial) with their evidence turn ids."""
     out = []

@@ -133,6 +133,10 @@ class RecallConfig:
     # ...and an episode that only asked, requested or chatted (a past question is weak
     # evidence of what is true) this share of that.
     asking_weight: float = 0.5
+    # A memory about someone or something else in the user's life (their sister's diet)
+    # scores this share when the query asks about the user ("what diet am I on") and
+    # does not name them.
+    other_subject_weight: float = 0.5
     # At most this many episodes while memories have candidates.
     max_episodes: int = 3
     # A user with more rows than this in a table (memories or episodes) is searched through
@@ -264,8 +268,8 @@ def _validate(cfg: Config) -> None:
         raise ConfigError("recall.exact_rows must be at least 1")
     if r.max_per_type < 1 or r.max_episodes < 0:
         raise ConfigError("recall.max_per_type must be at least 1 and recall.max_episodes at least 0")
-    if not (0 < r.episode_weight <= 1 and 0 < r.asking_weight <= 1):
-        raise ConfigError("recall.episode_weight and recall.asking_weight must be above 0 and at most 1")
+    if not (0 < r.episode_weight <= 1 and 0 < r.asking_weight <= 1 and 0 < r.other_subject_weight <= 1):
+        raise ConfigError("recall.episode_weight, recall.asking_weight and recall.other_subject_weight must be above 0 and at most 1")
     for t in r.half_life_days:
         if t not in MEMORY_TYPES + (EPISODE_TYPE,) + LEGACY_TYPES:
             raise ConfigError(f"recall.half_life_days.{t}: unknown memory type")

@@ -129,7 +129,9 @@ def _embedded_text(item: Item) -> str:
         return item.content
     if isinstance(item, Negation):
         return item.context
-    return item.target or item.clause
+    if isinstance(item, ForgetRequest):
+        return item.target or item.clause
+    return item.clause
 
 
 def _seen_turns(core: Core, keys: Sequence[str]) -> set[str]:

@@ -44,6 +44,22 @@ def rescaler(floor: float, ceiling: float) -> Callable[[np.ndarray], np.ndarray]
     return rescale
 
 
+# Words that name no particular plan: two plans sharing only these are not the same plan.
+_GENERIC = frozenset("""trip plan plans goal goals dream dreams time first last next year month week day sunday monday
+tuesday wednesday thursday friday saturday weekend finally really want wants hope planning user's their them
+今年 明年 下个 个月 计划 目标 梦想 已经 终于 取消 下周""".split())
+
+
+def same_plan(a: str, b: str) -> bool:
+    """Whether two statements name the same goal or plan ("run a marathon" / "ran my first
+    marathon", "去杭州出差" / "杭州出差取消了"): a shared specific word, or two shared
+    Chinese character pairs."""
+    shared = {t for t in token_set(a) & token_set(b) if t not in _GENERIC}
+    latin = [t for t in shared if t.isascii() and len(t) >= 4]
+    pairs = [t for t in shared if not t.isascii() and len(t) == 2]
+    return bool(latin) or len(pairs) >= 2
+
+
 class Judge:
     def __init__(self, config: Config, rules: "Rules") -> None:
         self.rules = rules

@@ -167,6 +167,13 @@ def recount_users(db: Database, users: Sequence[str] | None) -> None:
         db.upsert("users", rows, "user_id")
 
 
+def _subjects(db: Database, meta: dict[str, str], embed: Embed | None) -> None:
+    """Whom each memory is about; memories written before are about the user (null)."""
+    ds = db.open("memories")
+    if "subject" not in ds.schema.names:
+        ds.add_columns(pa.field("subject", pa.string()))
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database, dict[str, str], Embed | None], None]]] = [
     ("0001_initial", _initial),
     ("0002_turn_context", _turn_context),
@@ -175,6 +182,7 @@ MIGRATIONS: list[tuple[str, Callable[[Database, dict[str, str], Embed | None], N
     ("0005_episodes", _episodes),
     ("0006_users", _users),
     ("0007_retire_context", _retire_context),
+    ("0008_subjects", _subjects),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -4,6 +4,8 @@
   memory    = w.dense·dense + w.lexical·lexical + w.topic·topic
             + w.importance·importance + w.recency·recency + w.reinforcement·reinforcement
             + w.user_stated·[stated by the user]
+              (× other_subject_weight when the query asks about the user and the memory is about
+               someone else in their life whom the query does not name)
   episode   = episode_weight · [asking_weight if the turn only asked] · (w.dense·dense + w.lexical·lexical
             + w.recency·recency + w.user_stated)
 
@@ -20,6 +22,7 @@ share (`episode_weight`) of what a curated memory with the same relevance scores
 from __future__ import annotations
 
 import math
+import re
 from datetime import datetime
 
 import numpy as np
@@ -56,7 +59,24 @@ def _relevance(cfg: RecallConfig, parts: ScoreParts) -> float:
     return (w.dense * parts.dense + w.lexical * parts.lexical + w.topic * parts.topic) / ((w.dense + w.lexical + w.topic) or 1.0)
 
 
-def score(memory: Memory, dense: float, lexical: float, topic: float, now: datetime, cfg: RecallConfig) -> ScoreParts:
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|me|my|mine|myself)\b|我(?!们)", re.I)
+
+
+def subject_weight(memory: Memory, query: str, cfg: RecallConfig) -> float:
+    """How much a memory about someone else counts for this query: all of it when the query
+    names them ("what does my sister eat") or asks about no one in particular; a share when
+    it asks about the user ("what diet am I on")."""
+    about = memory.subject
+    if not about or about == "user":
+        return 1.0
+    low = query.lower()
+    if any(word and word in low for word in re.split(r"\s+", about.lower())) or about in query:
+        return 1.0
+    return cfg.other_subject_weight if _FIRST_PERSON.search(query) else 1.0
+
+
+def score(memory: Memory, dense: float, lexical: float, topic: float, now: datetime, cfg: RecallConfig,
+          weight: float = 1.0) -> ScoreParts:
     w = cfg.weights
     parts = ScoreParts(
         dense=float(dense),
@@ -68,7 +88,7 @@ def score(memory: Memory, dense: float, lexical: float, topic: float, now: datet
         user_stated=1.0 if memory.source_type == "user_stated" else 0.0,
     )
     parts.relevance = _relevance(cfg, parts)
-    parts.score = (
+    parts.score = weight * (
         w.dense * parts.dense + w.lexical * parts.lexical + w.topic * parts.topic
         + w.importance * parts.importance + w.recency * parts.recency
         + w.reinforcement * parts.reinforcement + w.user_stated * parts.user_stated

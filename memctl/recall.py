@@ -30,7 +30,7 @@ from .db import sql_in, sql_str, sql_time, vector_matrix
 from .errors import UsageError
 from .judgement import rescaler
 from .lexical import BM25, HAN
-from .ranking import candidate_indices, score, score_episode, select
+from .ranking import candidate_indices, score, score_episode, select, subject_weight
 from .results import RecallHit, RecallResult
 from .schema import EPISODE_COLUMNS, FULL_MEMORY_COLUMNS, MEMORY_COLUMNS, Episode, Memory
 from .topics import load_topics, topics_of
@@ -177,9 +177,9 @@ def _fold(hits: list[RecallHit], min_relevance: float) -> list[RecallHit]:
 # -- memories ------------------------------------------------------------------------------
 
 # What scoring a memory needs; the rest is read for the memories listed (_complete).
-_MEMORY_SCORING = ["id", "chain_id", "version", "user_id", "type", "status", "content", "context_text", "topics",
+_MEMORY_SCORING = ["id", "chain_id", "version", "user_id", "type", "status", "content", "context_text", "topics", "valid_to",
                    "importance", "reinforced_count", "source_type", "created_at", "updated_at", "sources", "vector",
-                   "context_vector"]
+                   "context_vector", "subject"]
 
 
 def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: list[str], as_of: datetime | None,
@@ -211,10 +211,14 @@ def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: lis
             # second predicate in the scan costs more than dropping a few history rows.
             import pyarrow.compute as pc
 
-            table = table.filter(pc.equal(table.column("status"), "active"))
+            # A plan whose date has passed or a goal past its deadline is not current either.
+            valid_to = table.column("valid_to")
+            current = pc.or_kleene(pc.is_null(valid_to), pc.greater(valid_to, pa.scalar(now, valid_to.type)))
+            table = table.filter(pc.and_(pc.equal(table.column("status"), "active"), current))
     qtopics = set(topics_of(query, load_topics(core.rules_dir)))
     if table is None:
-        large_filter = filter_ + (" AND status = 'active'" if active_only else "")
+        large_filter = filter_ + (f" AND status = 'active' AND (valid_to IS NULL OR valid_to > {sql_time(now)})"
+                                  if active_only else "")
         table = _large_memory_table(core, ds, large_filter, qvec, query, qtopics, max(rows, 1), cfg.top_k_candidates)
     if table.num_rows == 0:
         return []
@@ -238,7 +242,8 @@ def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: lis
     hits = []
     for row, i in zip(rows_read, idx):
         m = Memory.from_row(row)
-        hits.append(RecallHit(m, score(m, dense[i], lexical[i], topic[i], now, cfg), row=row.get("_rowid")))
+        hits.append(RecallHit(m, score(m, dense[i], lexical[i], topic[i], now, cfg, subject_weight(m, query, cfg)),
+                              row=row.get("_rowid")))
     return hits
 
 

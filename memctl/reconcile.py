@@ -6,7 +6,11 @@ For each item, in the order the user said them:
              or the opposite of an active memory ("quit coffee" vs "likes coffee")
              supersedes it: a new version in the same chain, the old one closed;
              anything else starts a new chain.
+             An event that fulfils a goal ("I finally ran my first marathon") becomes that
+             goal's next version; a new date for "it" ("I rescheduled it to November")
+             replaces the latest plan.
   negate     a bare "not anymore" closes the memory the assistant had asked about.
+  close      "the Japan trip is cancelled" closes the goal or plan it names.
   forget     "forget what I said about my address" selects memories to delete for real.
 Pure computation: the store reads the pool and writes the plan, under its lock.
 """
@@ -19,9 +23,11 @@ from typing import Callable
 
 import numpy as np
 
-from .extract import Candidate, ForgetRequest, Item, Negation
+import re
+
+from .extract import Candidate, Closure, ForgetRequest, Item, Negation
 from .extract.normalize import negated
-from .judgement import Judge
+from .judgement import Judge, same_plan
 from .results import IngestChange
 from .schema import Event, Memory, Source, new_id
 
@@ -121,6 +127,8 @@ class Reconciler:
                 self._negate(plan, pool, item, vector)
             elif isinstance(item, ForgetRequest):
                 self._forget(plan, pool, item, vector)
+            elif isinstance(item, Closure):
+                self._cancel(plan, pool, item)
         return plan
 
     def _source(self, c: Candidate | Negation) -> Source:
@@ -130,6 +138,17 @@ class Reconciler:
         plan.events.append(Event.of(kind, memory, self.hasher(memory.content), related, **detail))
 
     def _remember(self, plan: Plan, pool: Pool, c: Candidate, vector: np.ndarray) -> None:
+        if c.reschedules:
+            target = self._latest_plan(pool)
+            if target is not None:
+                c.content = _named(c.content, target, c.lang, self.rules)
+                self._supersede(plan, pool, target, c, vector, "update")
+                return
+        if c.achieves:
+            fulfilled = [m for m in pool.memories if m.type == "goal" and m.about == c.subject and same_plan(m.content, c.content)]
+            if fulfilled:
+                self._supersede(plan, pool, fulfilled[-1], c, vector, "achieved")
+                return
         matches = self._matches(pool, vector, c.content)
         negative = c.negative
         # 1. Said again: reinforce, unless the polarity flipped ("likes" vs "no longer likes").
@@ -161,6 +180,19 @@ class Reconciler:
                 return
         self._add(plan, pool, c, vector)
 
+    def _latest_plan(self, pool: Pool) -> Memory | None:
+        """The plan said last: a task, or a dated fact of a thing or event ("surgery in August")."""
+        plans = [m for m in pool.memories if m.type == "task" or (m.slot or "").endswith(":when")]
+        return max(plans, key=lambda m: (m.updated_at or self.now, m.version)) if plans else None
+
+    def _cancel(self, plan: Plan, pool: Pool, c: Closure) -> None:
+        """Close the goals and plans a cancellation names."""
+        for m in [m for m in pool.memories if m.type in ("goal", "task") or (m.slot or "").endswith(":when")]:
+            if same_plan(m.content, c.clause):
+                self._close(plan, pool, m, c.time or self.now)
+                plan.changes.append(IngestChange("superseded", m, reason="cancelled"))
+                self._event(plan, "superseded", m, cause="cancelled")
+
     def _best_related(self, matches: list[tuple[float, Memory]], c: Candidate) -> Memory | None:
         """The best match, counting a shared topic as evidence that two facts are about the same thing."""
         best, best_score = None, 0.0
@@ -181,6 +213,7 @@ class Reconciler:
             valid_from=c.valid_from or when, valid_to=c.valid_to, vector=np.asarray(vector, dtype=np.float32),
             context_vector=_half(self._context[c.turn_key][1]) if c.turn_key in self._context else None,
             context_text=self._context[c.turn_key][0] if c.turn_key in self._context else None,
+            subject=None if c.subject == "user" else c.subject,
         )
 
     def _add(self, plan: Plan, pool: Pool, c: Candidate, vector: np.ndarray) -> None:
@@ -283,6 +316,21 @@ class Reconciler:
                 last_turn = last.sources[-1].turn_key
                 return [m for m in same if any(s.turn_key == last_turn for s in m.sources)]
         return []
+
+
+def _named(content: str, target: Memory, lang: str, rules: object) -> str:
+    """ "User rescheduled it to November" -> "User rescheduled their surgery to November":
+    "it" named by the plan it stands for."""
+    label = target.subject
+    if not label:
+        from .extract.subjects import EVENT
+
+        words = [w for w, kind in getattr(rules, "lang")(target.lang).relations.items() if kind == EVENT]
+        low = target.content.lower()
+        label = next((w for w in words if re.search(rf"\b{re.escape(w)}\b" if target.lang == "en" else re.escape(w), low)), "")
+    if lang == "zh":
+        return re.sub(r"(?:它|这个|那个)", label or "计划", content, count=1)
+    return re.sub(r"\b(?:it|that|this)\b", f"their {label or 'plan'}", content, count=1)
 
 
 def _half(vector: np.ndarray | None) -> np.ndarray | None:

@@ -72,6 +72,9 @@ def memories_schema(dim: int) -> pa.Schema:
             # matched by recall's lexical part; trimmed to what remains when a forget
             # touches the turn. Kept with the memory so recall reads one table.
             pa.field("context_text", pa.string()),
+            # Whom it is about: "user", or a person, pet, thing or event in the user's
+            # life ("son Noah", "儿子乐乐", "店"). Null in stores before subjects: the user.
+            pa.field("subject", pa.string()),
         ]
     )
 
@@ -231,6 +234,12 @@ class Memory:
     vector: Any = None
     context_vector: Any = None
     context_text: str | None = None
+    subject: str | None = None
+
+    @property
+    def about(self) -> str:
+        """Whom the memory is about: "user" unless it names someone or something else."""
+        return self.subject or "user"
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> "Memory":
@@ -267,6 +276,7 @@ class Memory:
             "status": self.status,
             "user": self.user_id,
             "type": self.type,
+            "subject": self.about,
             "content": self.content,
             "lang": self.lang,
             "topics": list(self.topics),
@@ -321,6 +331,7 @@ class Episode:
             "status": "outdated" if self.outdated else "active",
             "user": self.user_id,
             "type": "episode",
+            "subject": "user",
             "content": self.content,
             "session": self.session,
             "turn": self.turn,

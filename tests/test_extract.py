@@ -55,6 +55,7 @@ def test_development_set_precision_and_recall():
         ("我们后端用Go和PostgreSQL", "knowledge", "用户的后端用Go和PostgreSQL"),
         ("I work as a nurse", "profile", "User works as a nurse"),
         ("my name is Sam", "profile", "User's name is Sam"),
+        ("my wife is vegetarian", "preference", "User's wife is vegetarian"),
     ],
 )
 def test_keeps_and_words_self_statements(text, type_, content):
@@ -66,7 +67,7 @@ def test_keeps_and_words_self_statements(text, type_, content):
 @pytest.mark.parametrize(
     "text",
     [
-        "my wife is vegetarian",
+        "my wife said the film was boring",
         "is seafood good in Sanya?",
         "三亚的海鲜好吃吗？",
         "if I were rich I'd buy a boat",

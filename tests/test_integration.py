@@ -34,6 +34,18 @@ def test_travel_acceptance_with_the_real_model(use_store):
         assert all(h.item.user_id == other for h in use_store.recall("帮我推荐三亚的餐厅", other).hits)
 
 
+def test_a_question_about_the_user_puts_their_own_diet_before_their_sisters(use_store, tmp_path):
+    write_json(tmp_path / "d.json", conversation("diet", "s", "My sister is on a keto diet.", "I'm vegetarian."))
+    use_store.ingest([str(tmp_path / "d.json")])
+    hits = use_store.recall("what diet am I on", "diet", kinds=["memory"]).hits
+    assert hits[0].content == "User is vegetarian", [h.content for h in hits]
+    assert [h.memory.subject for h in hits if "sister" in h.content] == ["sister"]
+    zh = conversation("diet-zh", "s", "我姐姐在吃生酮饮食", "我吃素")
+    write_json(tmp_path / "z.json", zh)
+    use_store.ingest([str(tmp_path / "z.json")])
+    assert use_store.recall("我平时吃什么", "diet-zh", kinds=["memory"]).hits[0].content == "用户吃素"
+
+
 def test_cross_language_recall(use_store, tmp_path):
     write_json(tmp_path / "x.json", conversation("bi", "s", "I'm allergic to peanuts.", "我每天早上跑步。"))
     use_store.ingest([str(tmp_path / "x.json")])

@@ -15,15 +15,16 @@ from datetime import datetime
 from typing import Union
 
 from ..conversations import Conversation, Turn
-from .classify import Analysis, Context, analyze
+from .classify import Analysis, Context, analyze, slot_of
 from .normalize import normalize, pronouns, with_time
 from ..topics import TopicRules, topics_of
 from .rules import Rules, load_rules
 from .secrets import MASK, mask_secrets
 from .segment import language, split_clauses
+from .subjects import NONE, Scene
 
 __all__ = [
-    "Candidate", "Negation", "ForgetRequest", "Dropped", "TurnRecord", "Extraction",
+    "Candidate", "Negation", "ForgetRequest", "Closure", "Dropped", "TurnRecord", "Extraction",
     "extract", "topics_of", "turn_key", "load_rules",
 ]
 
@@ -72,6 +73,19 @@ class Candidate(Said):
     correction: bool
     valid_from: datetime | None
     valid_to: datetime | None
+    # Whom it is about: "user", or the person, pet, thing or event ("son Noah", "店").
+    subject: str = "user"
+    # The event fulfils a goal said before ("I finally ran my first marathon").
+    achieves: bool = False
+    # A new date for the latest plan ("I rescheduled it to November").
+    reschedules: bool = False
+
+
+@dataclass
+class Closure(Said):
+    """ "The Japan trip is cancelled": the goal or plan it names is no longer on."""
+
+    lang: str
 
 
 @dataclass
@@ -100,7 +114,7 @@ class Dropped:
     reason: str
 
 
-Item = Union[Candidate, Negation, ForgetRequest]
+Item = Union[Candidate, Negation, ForgetRequest, Closure]
 
 # Why clauses that state nothing are dropped: a turn made only of these asks or chats.
 ASKING = frozenset({"question", "request for the current task", "chit-chat", "too short", "forget request",
@@ -141,9 +155,11 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             min_importance: float = 0.0) -> Extraction:
     out = Extraction()
     last_assistant = ""
+    scene = Scene()
     for turn in turns:
         if turn.role != "user":
             last_assistant = turn.content
+            scene.note_assistant(mask_secrets(turn.content, rules)[0], rules.lang(language(turn.content)), language(turn.content))
             if out.turns and out.turns[-1].reply is None:
                 out.turns[-1].reply = mask_secrets(turn.content[:_REPLY_CHARS], rules)[0]
             continue
@@ -156,13 +172,14 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         record = TurnRecord(key, conv.user, conv.session, turn.id, "user", when, masked, context)
         out.turns.append(record)
         first_drop = len(out.dropped)
-        ctx = Context(reference=when, task_ttl_days=task_ttl_days, keep_tasks=keep_tasks, infer=infer)
+        ctx = Context(reference=when, scene=scene, task_ttl_days=task_ttl_days, keep_tasks=keep_tasks, infer=infer)
         last_in_sentence: tuple[int, Candidate] | None = None
         sarcastic = _sarcastic(masked, rules)
         sentence = -1
         turn_has_request = False
         first_item = len(out.items)
-        for clause in split_clauses(masked):
+        for n, clause in enumerate(split_clauses(masked)):
+            ctx.first_clause = n == 0
             if clause.sentence != sentence:
                 sentence, ctx.prev_drop, ctx.prev_times = clause.sentence, None, []
             if MASK in clause.text or sarcastic or ctx.prev_drop == "secret":
@@ -172,8 +189,12 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 ctx.prev_drop = "secret"
                 continue
             a = analyze(clause.text, clause.lang, rules, ctx)
+            scene.note_mentions(a.text or clause.text, rules.lang(clause.lang), clause.lang)
+            if a.about.kind != NONE:
+                ctx.prev_subject = a.about
+                if not a.inherited:
+                    scene.note(a.about)
             turn_has_request = turn_has_request or a.reason == "request for the current task"
-            ctx.prev_subject = a.subject if a.subject != "none" else ctx.prev_subject
             ctx.prev_drop = None if a.keep else a.reason
             ctx.prev_times = a.times or ctx.prev_times
             item = _item(a, conv, turn, key, when, context, rules.topics)
@@ -186,12 +207,14 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             elif item is not None:
                 out.items.append(item)
             elif last_in_sentence and _continues(a, clause.sentence, last_in_sentence[0]):
-                # A subject-less continuation ("消息队列用的Kafka") elaborates the fact before it.
+                # A subject-less continuation ("现在在美团" after "我跳槽了") elaborates the fact before it.
                 prev = last_in_sentence[1]
                 sep = "，" if clause.lang == "zh" else ", "
                 prev.content = f"{prev.content}{sep}{pronouns(a.text, clause.lang)}"
                 prev.clause = f"{prev.clause}{sep}{clause.text}"
                 prev.topics = sorted(set(prev.topics) | set(topics_of(a.text, rules.topics)))
+                if prev.slot is None and prev.subject == "user":
+                    prev.slot = slot_of(rules.lang(clause.lang), prev.clause)
             else:
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, a.reason))
         if turn_has_request:
@@ -214,20 +237,23 @@ _ANAPHORIC = re.compile(
     r"这|那|它|他们|她们|孩子们|大家)",
     re.I,
 )
+# Words said to the assistant about a fact ("这个一定要注意", "remember that"): not part of it.
+_ASIDE = re.compile(r"注意|记得|记住|别忘|\b(?:remember|make sure|keep in mind|note)\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re.I)
 
 
 def _continues(a: Analysis, sentence: int, kept_sentence: int) -> bool:
     """Whether a dropped clause elaborates the fact kept just before it in the same turn.
 
-    "消息队列用的Kafka" after "我们后端用Go"; "The kids loved it!" after "We went camping
+    "现在在美团" after "我跳槽了"; "The kids loved it!" after "We went camping
     yesterday". It adds words to that memory (found by recall) without making a new one.
     """
     if _SECOND_PERSON.search(a.text) or len(a.text) > 120:
         return False
     if a.reason == "no durable signal" and a.inherited and sentence == kept_sentence and len(a.text) <= 40:
         return True
-    return a.reason in ("not about the user", "no durable signal") and sentence - kept_sentence <= 1 and bool(_ANAPHORIC.match(a.text))
+    return a.reason in ("not about the user", "no durable signal") and sentence - kept_sentence <= 1 \
+        and bool(_ANAPHORIC.match(a.text)) and not _ASIDE.search(a.text)
 
 
 def _sarcastic(text: str, rules: Rules) -> bool:
@@ -246,13 +272,17 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
         if not context:
             return None
         return Negation(conv.user, conv.session, turn.id, key, when, a.clause, context, a.lang)
+    if a.cancels:
+        return Closure(conv.user, conv.session, turn.id, key, when, a.clause, a.lang)
     if not a.keep or a.type is None:
         return None
     if a.inferred:
         content = a.inferred
     else:
-        content = normalize(a.text, a.lang, a.subject, standing_request=a.standing and a.inherited, zero_subject=a.inherited)
+        content = normalize(a.text, a.lang, a.about, a.found.end, a.inherited, standing_request=a.standing)
     labelled = [t for t in a.times if (a.type == "event" and t.direction <= 0) or (a.type in ("goal", "task") and t.direction >= 0)]
+    if a.type == "event" and not labelled and not a.about.is_user:
+        labelled = [t for t in a.times if t.direction > 0]  # "预计下周开业": when the user's thing or event is
     if labelled and a.type in ("event", "task", "goal"):
         t = labelled[-1] if a.type != "event" else labelled[0]
         content = with_time(content, language(content) if a.lang == "zh" else "en", t.label(), deadline=t.deadline)
@@ -261,4 +291,5 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
         content=content, type=a.type, lang=a.lang, topics=topics_of(content + " " + a.clause, topic_rules),
         slot=a.slot, importance=a.importance, confidence=a.confidence, source_type=a.source_type,
         negative=a.negative, correction=a.correction, valid_from=a.valid_from, valid_to=a.valid_to,
+        subject=a.about.label or "user", achieves=a.achieves, reschedules=a.reschedules,
     )

@@ -1,9 +1,13 @@
-"""Deciding what one clause is: a durable fact about the user (which type, how important,
-how sure), a forget request, a bare "not anymore", or something to drop (and why).
+"""Deciding what one clause is: a durable fact (which type, about whom, how important,
+how sure), a forget request, a bare "not anymore", a cancellation, or something to drop
+(and why).
 
-Order matters and is deliberate: forget requests first (they look like requests),
-then what is never about the user's lasting self (chit-chat, questions, hypotheticals,
-sarcasm, quotes, other people, requests, passing states), then the type.
+Order matters and is deliberate: forget requests first (they look like requests), then
+what never states a lasting fact (chit-chat, questions, hypotheticals, sarcasm, quotes,
+remarks to the other speaker, requests, passing states), then whom the clause is about
+(subjects.py), then the type. A clause about someone in the user's life is typed as if
+the user had said it of themselves ("My son has soccer on Saturdays" is typed as "I have
+soccer on Saturdays"): one set of type rules serves every subject.
 """
 
 from __future__ import annotations
@@ -11,9 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import lru_cache
 
-from .normalize import EN_VERB_STARTS
+from .normalize import contracted_is
 from .rules import LangRules, Rules
+from .subjects import EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect
 from .temporal import TimeRef, find_times
 
 # Contractions typed without the apostrophe ("Im a med student", "dont").
@@ -29,20 +35,24 @@ _TO_ASSISTANT = re.compile(
 )
 # Types tried in this order; the first whose patterns match wins.
 _TYPE_ORDER = ("profile", "goal", "task", "event", "behavior", "preference", "knowledge")
-_EN_NOT_SUBJECT = re.compile(
-    r"^(?:the|a|an|this|that|these|those|it|it's|its|there|there's|here|you|you're|your|he|she|they|his|her|their|"
-    r"what|which|who|how|why|when|where|everyone|everybody|someone|somebody|nobody|people|one)\b",
-    re.I,
-)
-_ZH_NOT_SUBJECT = re.compile(
-    r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|谁|哪|什么|天气|今天天气)"
-)
 # Drops that a subject-less continuation shares with the clause before it:
 # "给我写个周报模板，简单点就行" is all one request.
 _CARRIED_DROPS = {
-    "request for the current task", "question", "hypothetical", "sarcasm", "quoted speech",
-    "about someone else", "reported speech", "passing state",
+    "request for the current task", "chit-chat", "question", "hypothetical", "sarcasm", "quoted speech",
+    "about someone else", "reported speech", "passing state", "said to the other speaker",
 }
+# A time said before the subject ("Last weekend my girlfriend and I went fishing"): moved
+# out of the way of finding the subject, and put back after it.
+_EN_LEAD_TIME = re.compile(
+    r"^(?:(?:last|this|next|every|on|in|since|over the|early|late|back in)\s+[\w-]+(?:\s+(?:morning|night|evening|afternoon|weekend))?"
+    r"|yesterday|today|tonight|recently|lately|earlier today|the other day|these days|nowadays|a while ago|"
+    r"(?:a few|a couple of|two|three|\d+)\s+\w+\s+ago|at the moment|right now)\s*,?\s+(?=(?:my|our|me|i|i'm|i've|we|we're)\b)",
+    re.I,
+)
+_ZH_LEAD_TIME = re.compile(
+    r"^(?:昨天|前天|今天|今年|去年|前年|明年|上周末?|这周末?|下周末?|上个月|这个月|下个月|最近|前几天|刚才|以前|之前|小时候|"
+    r"(?:[一二三四五六七八九十\d]{1,3}月份?)|(?:(?:19|20)\d\d年)|(?:[一二三四五六七八九十\d]+(?:天|周|个月|年)前))[，,]?(?=我|咱)"
+)
 
 
 @dataclass
@@ -52,7 +62,10 @@ class Analysis:
     keep: bool = False
     reason: str = ""
     type: str | None = None
+    # Whom it is about, in the words the rules use: self, group, dependent (a close
+    # relative or pet), other (another person), none.
     subject: str = "none"
+    found: Found = field(default_factory=lambda: Found(THE_USER))
     text: str = ""
     importance: float = 0.0
     confidence: float = 0.0
@@ -63,14 +76,24 @@ class Analysis:
     forget: bool = False
     forget_recent: bool = False
     bare_negation: bool = False
-    inferred: str | None = None  # the content an inference rule words
+    inferred: str | None = None  # the content an inference or answer rule words
     # The subject was not said but carried over ("对花生过敏" after "我不吃海鲜").
     inherited: bool = False
     # A request that sets a standing rule ("from now on, keep answers short").
     standing: bool = False
+    # "The Japan trip is cancelled", "杭州出差取消了": closes the plan it names.
+    cancels: bool = False
+    # "I finally ran my first marathon": the event closes the goal it fulfils.
+    achieves: bool = False
+    # "I rescheduled it to November": a new date for the latest plan, whatever it is.
+    reschedules: bool = False
     times: list[TimeRef] = field(default_factory=list)
     valid_from: datetime | None = None
     valid_to: datetime | None = None
+
+    @property
+    def about(self) -> Subject:
+        return self.found.subject
 
     def drop(self, reason: str) -> "Analysis":
         self.keep = False
@@ -83,7 +106,10 @@ class Context:
     """What the analysis of one clause may know beyond the clause itself."""
 
     reference: datetime | None
-    prev_subject: str | None = None
+    scene: Scene = field(default_factory=Scene)
+    prev_subject: Subject | None = None
+    # The first clause of a turn may answer the assistant's question.
+    first_clause: bool = True
     # Within one sentence: why the previous clause was dropped, and its times.
     prev_drop: str | None = None
     prev_times: list[TimeRef] = field(default_factory=list)
@@ -111,50 +137,13 @@ def _unquoted(text: str, quotes: str) -> str:
     return re.sub(rf"[{q}][^{q}]*[{q}]", " ", text)
 
 
-# How a possessive opens a subject ("my wife ...", "我老婆 ...") and how the user joins it.
-_POSSESSIVE = {"en": r"^(?:my|our)\s+(?:\w+\s+)?", "zh": r"^(?:我的?|我家的?)?"}
-_JOINT = {"en": re.compile(r"\b(?:and i|i and|me and|and me)\b"), "zh": re.compile(r"我和|和我|我跟|跟我一起|我们俩")}
-
-
-def _people(r: LangRules, text: str, lang: str) -> str | None:
-    """'other' for another adult's fact, 'dependent' for a child's or pet's, else None."""
-    if _JOINT[lang].search(text):
-        return None
-    for kind, key in (("other", "other_people"), ("dependent", "dependents")):
-        if re.match(_POSSESSIVE[lang] + r.p[key].pattern, text, re.I):
-            return kind
-    return "other" if r.has("third_person", text) else None
-
-
-def _subject(r: LangRules, text: str, lang: str, ctx: Context) -> tuple[str, bool]:
-    low = text.lower()
-    if lang == "zh" and text.startswith("是我"):
-        return "self", True  # "是我之前整理的" comments on the clause before it
-    people = _people(r, low if lang == "en" else text, lang)
-    if people:
-        return people, False
-    if lang == "en" and re.match(r"^(?:you|you're|you've|you'll|your)\b", low):
-        return "none", False  # said to or about the assistant: "you're more useful than my study group"
-    if lang == "en":
-        if r.has("subject", low):
-            return "self", False
-        if r.has("group", low):
-            return "group", False
-        if _EN_NOT_SUBJECT.match(low):
-            return "none", False
-        first = text.split(" ", 1)[0]
-        word = first.lower().strip(",.!")
-        if first[:1].isupper() and word not in EN_VERB_STARTS and not word.endswith("ing"):
-            return "none", False  # "Berlin's meetups are out": a subject that is not the user
-        return ctx.prev_subject or "self", True
-    if r.has("group", text):
-        return "group", False
-    without_objects = r.p["object_only"].sub("", text) if "object_only" in r.p else text
-    if r.has("subject", without_objects) or text.startswith("叫我"):
-        return "self", False
-    if _ZH_NOT_SUBJECT.match(text):
-        return "none", False
-    return ctx.prev_subject or "self", True
+def _who(s: Subject, r: LangRules) -> str:
+    """The legacy subject word of a Subject: what the type rules were written against."""
+    if s.kind == USER:
+        return "group" if s.group else "self"
+    if s.kind in (PERSON, PET):
+        return "dependent" if s.kind == PET or s.relation.lower() in r.close else "other"
+    return "none" if s.kind == NONE else "self"
 
 
 def _is_question(r: LangRules, text: str, lang: str) -> bool:
@@ -165,11 +154,16 @@ def _is_question(r: LangRules, text: str, lang: str) -> bool:
     return r.has("question_end", text) or r.has("question", text)
 
 
-def _slot(r: LangRules, text: str) -> str | None:
+def slot_of(r: LangRules, text: str) -> str | None:
+    """The one-at-a-time attribute a first-person statement sets: city, employer, diet,
+    the team's message queue ..."""
     low = text.lower()
     for name, pattern in r.slots.items():
         if pattern.search(low):
             return name
+    found = {category for category, pattern in r.stack.items() if pattern.search(low)}
+    if len(found) == 1:
+        return "stack:" + found.pop()
     return None
 
 
@@ -181,6 +175,151 @@ def _importance(r: LangRules, type_: str, text: str, subject: str) -> float:
     if subject == "dependent":
         value += 0.05
     return round(min(1.0, max(0.05, value)), 3)
+
+
+# -- first person, for typing -------------------------------------------------------------
+
+_BASE = {"is": "am", "'s": "am", "has": "have", "does": "do", "doesn't": "don't", "isn't": "am not",
+         "hasn't": "haven't", "was": "was", "wasn't": "wasn't"}
+
+
+@lru_cache(maxsize=4096)
+def _base_verb(word: str) -> str:
+    from lemminflect import getAllLemmas
+
+    low = word.lower()
+    if low in _BASE:
+        return _BASE[low]
+    if low.endswith("s") and not low.endswith("ss"):
+        lemma = getAllLemmas(low).get("VERB")
+        if lemma and lemma[0] != low:
+            return lemma[0]
+    return word
+
+
+def _unagree(rest: str) -> str:
+    words = rest.split(" ")
+    for i, w in enumerate(words):
+        if not w:
+            continue
+        if w.lower() in ("also", "still", "just", "really", "always", "usually", "never", "often", "sometimes",
+                         "totally", "absolutely", "even", "only", "mostly", "now", "already", "finally"):
+            continue
+        words[i] = _base_verb(w)
+        break
+    return " ".join(words)
+
+
+def first_person(text: str, found: Found, lang: str) -> str:
+    """The clause as if the user said it of themselves: the type rules are written that way."""
+    s = found.subject
+    if s.kind == USER:
+        if s.joint:
+            rest = text[found.end:]
+            return ("我" if lang == "zh" else "I ") + rest.lstrip()
+        if found.inherited:
+            if lang == "zh":
+                return ("我们" if s.group else "我") + text
+            return ("we " if s.group else "I ") + text[:1].lower() + text[1:]
+        return text
+    if found.end and s.kind in (THING, EVENT):
+        return text  # "my surgery is in August": the user's own plan, said as the rules expect
+    if found.end:
+        rest = text[found.end:]
+    elif lang == "zh":
+        rest = re.sub(r"^(?:他|她|它)(?!们)", "", text)
+        for word in (s.name, s.relation):
+            if word and rest.startswith(word):
+                rest = rest[len(word):]
+                break
+    else:
+        rest = re.sub(r"^(?:he|she|they|it)(?:'s|'re)?\b", lambda m: " is" if m.group(0).endswith("'s") else "", text, flags=re.I)
+        for word in (s.name, "the " + s.relation, "that " + s.relation, "this " + s.relation):
+            if word and rest.lower().startswith(word.lower()):
+                rest = rest[len(word):]
+                break
+    if lang == "zh":
+        return "我" + rest.lstrip("的，, ")
+    rest = contracted_is(rest.lstrip(" ,"))
+    return "I " + _unagree(rest.strip())
+
+
+def _lead_time(text: str, lang: str) -> tuple[str, str]:
+    m = (_ZH_LEAD_TIME if lang == "zh" else _EN_LEAD_TIME).match(text)
+    if not m:
+        return "", text
+    return m.group(0), text[m.end():]
+
+
+def _put_back(body: str, lead: str, found: Found, lang: str) -> str:
+    """The clause with its leading time after the subject: "my girlfriend and I went fishing last weekend"."""
+    if lang == "zh":
+        lead = lead.rstrip("，,")
+        if found.end:
+            return body[:found.end] + lead + body[found.end:]
+        if body.startswith("我") and not body.startswith("我们"):
+            return "我" + lead + body[1:]
+        return lead + body
+    return f"{body.rstrip('.!')} {lead.strip(' ,').lower()}"
+
+
+# -- answers to the assistant's question ------------------------------------------------------
+
+
+def _answer(r: LangRules, text: str, scene: Scene, a: Analysis) -> bool:
+    """A short answer with no subject, worded with the question it answers: "Just peanuts."
+    after "Any food allergies?" -> "User is allergic to peanuts"."""
+    asked = scene.asked_text
+    if not asked or len(text) > 40:
+        return False
+    body = r.p["answer_filler"].sub("", text.strip(" .!。！")).strip(" ,，") if "answer_filler" in r.p else text
+    if not body or (a.lang == "en" and (len(body.split()) > 4 or re.search(r"\b(?:i|i'm|my|me|you|no|not|none|nope|yes|yeah)\b", body.lower()))):
+        return False
+    if a.lang == "zh" and (len(body) > 10 or re.search(r"[我你他她它不没]", body)):
+        return False
+    for question, template, type_, slot in r.answers:
+        if question.search(asked):
+            a.inferred = template.format(answer=body)
+            a.type, a.slot = type_, slot or None
+            a.keep, a.reason = True, "answer"
+            a.importance, a.confidence = r.importance_base.get(type_, 0.5), 0.8
+            for pattern, delta, _why in r.boosts:
+                if pattern.search(a.inferred.lower()):
+                    a.importance = round(min(1.0, a.importance + delta), 3)
+            return True
+    return False
+
+
+def _completed(text: str, scene: Scene, lang: str) -> str:
+    """A clause completed by the question it answers: "I love it!" after "Do you like
+    sushi?" -> "I love sushi"; "特别喜欢" after "你喜欢吃火锅吗？" -> "特别喜欢吃火锅"."""
+    if lang == "zh":
+        pred = scene.asked_predicate
+        if not pred or len(text) > 8 or "我" in text:
+            return text
+        for n in (3, 2, 1):
+            verb = text[-n:]
+            at = pred.find(verb)
+            if len(text) >= n and at >= 0 and pred[at + n:]:
+                return text + pred[at + n:]
+        return text
+    obj = scene.asked_object
+    if not obj:
+        return text
+    return re.sub(r"\b(?:it|them|that)\b(?=[\s!.,]*(?:too|so much|a lot|very much)?[\s!.,]*$)", obj, text, count=1)
+
+
+def _dangling(text: str, lang: str) -> bool:
+    """Whether the clause's fact hangs on a word that points elsewhere ("I love it there",
+    "我很喜欢那里"): without what it points to, the memory says nothing."""
+    if lang == "zh":
+        return re.search(r"(?:那里|那边|这里|这边|它|这个|那个)[啊呀了的吧！!。]*$|^(?:这个|那个|这|那|它)(?=我)", text) is not None \
+            and len(text) <= 12
+    return len(text.split()) <= 7 and re.search(r"\b(?:it|that|this|there|them|those)\b(?:\s+(?:there|here|too|so much|a lot|very much))?[\s!.]*$",
+                     text, re.I) is not None
+
+
+# -- the analysis ------------------------------------------------------------------------------
 
 
 def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
@@ -198,6 +337,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.correction = r.has("correction", low)
     text = _strip(r, clause)
     if lang == "en":
+        text = text.replace("’", "'").replace("‘", "'")
         text = _EN_TYPED.sub(lambda m: _EN_TYPED_FIX[m.group(0).lower()], text)
     # "Quick context first: I'm a backend engineer" -> the statement after the label; but
     # "翻译成德语：我下周..." is a request whatever follows.
@@ -207,6 +347,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if labelled and not r.has("subject", labelled.group(1).lower()) and r.has("subject", labelled.group(2).lower()):
         text = labelled.group(2)
     a.text = text
+    if ctx.first_clause and _answer(r, text, ctx.scene, a):
+        return a
+    if ctx.first_clause:
+        text = _completed(text, ctx.scene, lang)
+        a.text = text
     tlow = text.lower()
     past_hint = r.has("past", tlow) or bool(r.types["event"].search(tlow))
     a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint) or list(ctx.prev_times)
@@ -225,51 +370,113 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("hypothetical")
     if r.has("sarcasm", tlow) or ("sarcasm_love" in r.p and r.has("sarcasm_love", tlow)):
         return a.drop("sarcasm")
-    a.subject, a.inherited = _subject(r, unquoted, lang, ctx)
-    if a.inherited and ctx.prev_drop in _CARRIED_DROPS:
-        return a.drop(ctx.prev_drop)
+    if r.has("cancelled", tlow):
+        a.cancels = True
+        return a.drop("cancellation")
+    if r.has("remark", _unquoted(tlow, r.quote_chars)) and not (r.has("standing", tlow) or r.has("durable", tlow)):
+        return a.drop("said to the other speaker")
+    for name, reason in (("shared", "shared a photo or link"), ("fragment", "fragment"),
+                         ("unhappened", "did not happen")):
+        if r.has(name, tlow):
+            return a.drop(reason)
+    lead, body = _lead_time(text, lang)
+    found = detect(_unquoted(body, r.quote_chars) if lang == "en" else body, lang, r, ctx.scene, ctx.prev_subject,
+                   ctx.first_clause)
+    if lead:
+        body = _put_back(body, lead, found, lang)
+    text = a.text = body
+    tlow = text.lower()
+    a.found, a.inherited = found, found.inherited
+    s = found.subject
+    a.subject = _who(s, r)
+    if a.inherited and (ctx.prev_drop in _CARRIED_DROPS or (lang == "zh" and ctx.prev_drop == "not about the user")):
+        return a.drop(ctx.prev_drop or "")
     if ctx.prev_drop == "hypothetical" and re.search(r"就|会|可能|\b(?:would|will|might|could)\b|'d\b", tlow):
         return a.drop("hypothetical")  # "假如明年没考上，我可能就去药企了": the consequence is hypothetical too
-    if a.subject == "other":
-        return a.drop("about someone else")
-    if re.search(r"(?:说|讲|表示|觉得|认为|告诉我)(?:他|她|他们|她们)|\b(?:said|says|thinks|told me)(?: that)? (?:he|she|they)\b", tlow):
+    if re.search(r"(?:说|讲|表示|觉得|认为|告诉我)(?:他|她|他们|她们)|\b(?:said|says|thinks|told me)(?: that)? (?:he|she|they)\b", tlow) \
+            or (s.kind in (PERSON, PET) and r.has("reporting", tlow)):
         return a.drop("reported speech")
+    canonical = first_person(text, found, lang) if s.kind != NONE else text
+    clow = canonical.lower()
     durable = r.has("durable", tlow)
+    standing = s.kind != PERSON and r.has("standing", tlow) and not r.has("this_time", tlow)
     request = r.has("request_start", tlow) or (lang == "en" and re.search(r"\bplease\b", tlow) is not None)
     request = request or (durable and _TO_ASSISTANT.search(tlow) is not None)
-    if request and not durable:
+    if request and not (durable or standing):
         return a.drop("request for the current task")
     if ctx.infer and _infer(r, tlow, a, early=False):
         return a
-    if a.subject == "none" and not (request and durable):
+    a.standing = (request and durable) or standing
+    if s.kind == NONE and not a.standing:
         return a.drop("not about the user")
-    if a.subject == "none":
-        a.subject, a.inherited = "self", True  # a standing rule the user sets
+    if s.kind == NONE:
+        a.found, a.subject, a.inherited = Found(THE_USER, inherited=True), "self", True
+        s = THE_USER
+    if not a.standing and _dangling(canonical, lang):
+        if r.has("reschedule", clow):
+            a.reschedules = True
+        else:
+            return a.drop("unresolved reference")
     if (
-        r.has("transient_state", tlow)
-        and (r.has("transient_time", tlow) or not any(t.search(tlow) for t in (r.types["profile"], r.types["preference"])))
+        r.has("transient_state", clow)
+        and (r.has("transient_time", clow) or not any(t.search(clow) for t in (r.types["profile"], r.types["preference"])))
         and not durable
     ):
         return a.drop("passing state")
-    a.standing = request and durable
-    a.type = _type(r, tlow, a, ctx, a.standing)
+    if not a.times and r.has("momentary", clow):
+        return a.drop("passing plan")  # "I'm going to get coffee", "gonna head out"
+    a.slot = slot_of(r, canonical)
+    a.type = _type(r, clow, a, ctx, a.standing)
+    if a.type is None and canonical != text:
+        a.type = _type(r, tlow, a, ctx, a.standing)  # "goal for this year: ...": patterns anchored at the start
+    if a.type is None and a.slot:
+        a.type = r.slot_types.get(a.slot.split(":")[0], "profile")
+    if a.type is None and s.kind in (THING, EVENT) and _THING_FACT.search(tlow):
+        # "论坛的地点是北京", "预计下周开业": where, when or what the user's thing or event is;
+        # "my appointment is next Wednesday": a plan of the user's.
+        future = any(t.direction > 0 for t in a.times)
+        a.type = "task" if s.kind == EVENT and future and found.end else "event" if s.kind == EVENT or a.times else "profile"
     if a.type is None:
         return a.drop("no durable signal")
     if a.type in ("preference", "behavior") and a.times and all(
         t.direction == 0 and t.precision in ("day", "week") for t in a.times
     ):
         return a.drop("passing state")  # "这周在吃素", "on antibiotics this week": for now, not for good
+    if a.type == "event" and a.times and all(t.direction == 0 and t.precision == "day" for t in a.times) \
+            and not r.has("milestone", clow):
+        return a.drop("passing moment")  # "女儿下午午睡醒了在喊饿": what happens today passes
+    if s.kind != USER:
+        if a.type == "task" and not (s.kind == EVENT and found.end):
+            a.type = "event"  # someone else's plan, or a date of a thing: an event to know about
+        if a.subject == "other" and a.type in ("event", "task") and not _dated(a):
+            return a.drop("about someone else")  # "My coworker was late again": a passing remark
+        if a.subject == "other" and s.kind == PERSON and r.has("transient_time", clow):
+            return a.drop("about someone else")
     if a.type == "task" and not ctx.keep_tasks:
         return a.drop("task (keep_tasks is off)")
     a.keep = True
     a.reason = a.type
     a.negative = r.has("negation", tlow)
-    a.slot = _slot(r, text) if a.subject in ("self", "group") else None
-    a.importance = _importance(r, a.type, tlow if lang == "en" else text, a.subject)
+    if s.kind != USER:
+        future = any(t.direction > 0 for t in a.times)
+        a.slot = f"{s.key}:{a.slot}" if a.slot else (f"{s.key}:when" if future and s.kind in (EVENT, THING) else None)
+    if r.has("reschedule", clow):
+        a.reschedules = True
+    a.achieves = a.type == "event" and r.has("achieved", clow)
+    a.importance = _importance(r, a.type, clow if lang == "en" else canonical, a.subject)
+    if a.subject == "other":
+        a.importance = round(max(0.05, a.importance - 0.1), 3)
     hedged = r.has("hedge", tlow)
     a.confidence = 0.65 if hedged else 0.9
     _validity(a, ctx)
     return a
+
+
+_THING_FACT = re.compile(r"是|在|叫|位于|定在|预计|将|开业|开幕|举行|举办|\b(?:is|are|will be|called|named|located|opens|starts|takes place)\b")
+
+
+def _dated(a: Analysis) -> bool:
+    return any(t.precision not in ("day",) or t.direction != 0 for t in a.times)
 
 
 def _infer(r: LangRules, tlow: str, a: Analysis, early: bool) -> bool:
@@ -291,6 +498,8 @@ def _infer(r: LangRules, tlow: str, a: Analysis, early: bool) -> bool:
 def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: bool) -> str | None:
     if standing_request:
         return "preference"
+    if r.has("goal_marker", tlow):
+        return "goal"
     # A plan for today or tonight is a detail of the current task, not something to remember.
     future = [
         t for t in a.times
@@ -352,12 +561,6 @@ def _fallback(tlow: str, a: Analysis) -> str | None:
     if a.lang != "en":
         return None
     words = len(tlow.split())
-    if a.inherited:
-        # "Went camping with the kids last summer": the speaker's own doing.
-        starts = tlow.split(" ", 1)[0]
-        if words >= 3 and (starts.endswith("ing") or starts in EN_VERB_STARTS) and _EN_PAST_VERB.search("i " + tlow):
-            return "event"
-        return None
     if words < 4 or not _EN_FIRST_PERSON.search(tlow):
         return None
     if re.match(r"^(?:i|we)(?:'m|'re| am| are) \w+ing\b", tlow):

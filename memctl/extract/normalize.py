@@ -1,201 +1,335 @@
-"""Turning a user's clause into a memory's content: third person, in the user's language.
+"""Writing a kept clause as a memory's text: third person, in the user's language, naming
+whom it is about.
 
-  "I'm allergic to peanuts"        -> "User is allergic to peanuts"
-  "I usually code late at night"   -> "User usually codes late at night"
-  "我不吃海鲜啊"                    -> "用户不吃海鲜"
-  "对花生过敏" (subject inherited)  -> "用户对花生过敏"
-The exact clause stays in the memory's provenance; this is the readable form.
+  "I'm allergic to peanuts"          -> "User is allergic to peanuts"
+  "I usually go swimming"            -> "User usually goes swimming"   (verbs inflected by lemminflect)
+  "My son Noah has soccer on Sat"    -> "User's son Noah has soccer on Sat"
+  "我家狗狗也很喜欢洗澡"              -> "用户的狗狗也很喜欢洗澡"
+  "我最喜欢的歌是《月亮代表我的心》"  -> "用户最喜欢的歌是《月亮代表我的心》"  (titles and quotes untouched)
+
+Only words outside quotes and titles change; the exact clause stays in the memory's
+provenance.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-_ADVERBS = {
-    "really", "absolutely", "totally", "just", "truly", "also", "still", "only", "mostly", "usually", "always",
-    "never", "often", "sometimes", "rarely", "seldom", "generally", "normally", "typically", "definitely",
-    "actually", "basically", "currently", "personally", "honestly", "genuinely", "kinda", "even", "already",
-    "recently", "finally", "once", "now", "mainly", "primarily", "frequently", "occasionally", "constantly",
-    "hardly", "barely", "literally", "seriously", "strongly", "much", "so", "too",
-}
-_MODALS = {"can", "can't", "cannot", "could", "couldn't", "will", "won't", "would", "wouldn't", "should", "shouldn't",
-           "must", "mustn't", "might", "may", "shall", "need", "dare", "used"}
-_IRREGULAR_3SG = {"am": "is", "are": "is", "have": "has", "do": "does", "go": "goes", "don't": "doesn't",
-                  "haven't": "hasn't", "aren't": "isn't", "be": "is", "wasn't": "wasn't"}
-_PAST = {
-    "was", "were", "went", "got", "had", "made", "took", "saw", "met", "ran", "began", "came", "did", "found",
-    "gave", "knew", "left", "lost", "paid", "said", "sent", "spent", "told", "thought", "won", "wrote", "bought",
-    "brought", "built", "caught", "felt", "flew", "forgot", "grew", "heard", "held", "kept", "led", "meant",
-    "sold", "sat", "slept", "spoke", "stood", "swam", "taught", "understood", "woke", "wore", "drove", "ate",
-    "drank", "broke", "chose", "fell", "rode", "sang", "threw", "became", "quit", "put", "cut", "hit", "hurt",
-    "let", "set", "shut", "read", "didn't", "wasn't", "weren't", "hadn't", "moved", "learnt", "burnt", "dreamt",
-}
-_EN_CONTRACTIONS = [
-    (r"^i'm\b", "User is"), (r"^im\b", "User is"), (r"^i am\b", "User is"), (r"^i've\b", "User has"),
-    (r"^i have\b", "User has"), (r"^i'd\b", "User would"), (r"^i'll\b", "User will"), (r"^i was\b", "User was"),
-]
-_EN_LATER = [
-    (r"\bi'm\b", "they're"), (r"\bi am\b", "they are"), (r"\bi've\b", "they've"), (r"\bi'd\b", "they'd"),
-    (r"\bi'll\b", "they'll"), (r"\bi was\b", "they were"), (r"\bmyself\b", "themselves"), (r"\bmine\b", "theirs"),
-    (r"\bmy\b", "their"), (r"\bme\b", "them"), (r"\bi\b", "they"),
-    (r"\bwe're\b", "they're"), (r"\bwe've\b", "they've"), (r"\bwe\b", "they"), (r"\bour\b", "their"), (r"\bus\b", "them"),
-]
-_EN_WORK = re.compile(r"\b(?:work|team|company|deploy\w*|code|office|project|client|sprint|release|stack|service|prod|staging|repo|api|backend|frontend|server|cluster|ci)\b")
-_EN_FAMILY = re.compile(r"\b(?:kids?|son|daughter|wife|husband|family|baby|children|parents|partner)\b")
-_TRAILING_EN = re.compile(r"[\s,]+(?:btw|lol|haha+|tbh|though|fyi|lmao|:\)|:D)[.!]*$", re.I)
-_LEAD_CONJ = re.compile(r"^(?:and|but|so|also|plus|then|because|though|although|while|yet|or)\b[\s,]*", re.I)
-_ZH_KIN = (
-    "老婆|老公|妻子|丈夫|爱人|儿子|女儿|孩子|宝宝|小孩|娃|闺女|爸爸|妈妈|爸|妈|父母|家人|家|公司|团队|同事|朋友|"
-    "男朋友|女朋友|对象|老板|领导|哥哥|姐姐|弟弟|妹妹|猫|狗|老家"
-)
-_ZH_GROUP_WORK = re.compile(r"^(?:我们|咱们|我司)(?:的)?(?=团队|公司|组|部门|项目|后端|前端|服务|系统|产品|架构|数据库|集群|线上|代码|仓库|学校|医院|单位|店|工厂|客户端|接口|网关|测试|生产|实验室|课题组|工作室|技术栈)")
+from .subjects import EVENT, THING, USER, Subject
+
+# -- protected spans ----------------------------------------------------------------------
+
+# Quoted text and titles are what someone else wrote: never rewritten.
+_PROTECTED = re.compile(r"\"[^\"]*\"|“[^”]*”|《[^》]*》|「[^」]*」|『[^』]*』")
 
 
-_ZH_FAMILY = re.compile(r"孩子|宝宝|家|老婆|老公|妻子|丈夫|父母|爸|妈|女儿|儿子")
-_ZH_WE_FAMILY = "用户一家"
-_ZH_OTHER_START = re.compile(r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条)|他|她|它|你|您)")
+def _outside(text: str, fn) -> str:  # type: ignore[no-untyped-def]
+    """Apply `fn` to the parts of `text` outside quotes and titles."""
+    out, last = [], 0
+    for m in _PROTECTED.finditer(text):
+        out.append(fn(text[last:m.start()]))
+        out.append(m.group(0))
+        last = m.end()
+    out.append(fn(text[last:]))
+    return "".join(out)
 
 
-def third_person_verb(word: str) -> str:
+# -- English verbs ------------------------------------------------------------------------
+
+_MODALS = frozenset("""can can't cannot could couldn't will won't would wouldn't should shouldn't must mustn't
+might may shall used""".split())
+_AGREE = {"am": "is", "are": "is", "'m": "is", "have": "has", "do": "does", "don't": "doesn't",
+          "haven't": "hasn't", "aren't": "isn't", "be": "is", "were": "was", "weren't": "wasn't"}
+# Past forms that look like bare verbs: "I quit smoking" stays past.
+_SAME_PAST = frozenset("quit put cut hit let set shut hurt cost spread".split())
+
+
+@lru_cache(maxsize=4096)
+def _kinds(word: str) -> frozenset[str]:
+    from lemminflect import getAllLemmas
+
+    return frozenset(getAllLemmas(word))
+
+
+@lru_cache(maxsize=4096)
+def _third_person(word: str) -> str:
+    """The verb `word` after a singular third-person subject ("go" -> "goes")."""
+    from lemminflect import getAllLemmas, getInflection
+
     low = word.lower()
-    if low in _IRREGULAR_3SG:
-        return _IRREGULAR_3SG[low]
-    if low in _MODALS or low in _PAST or low.endswith("ed") or not low.isalpha():
+    if low in _AGREE:
+        return _AGREE[low]
+    if low in _MODALS or low in _SAME_PAST or not re.fullmatch(r"[a-z][a-z-]*", low):
         return word
-    if re.search(r"[^aeiou]y$", low):
-        return word[:-1] + "ies"
-    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
-        return word + "es"
-    return word + "s"
+    lemmas = getAllLemmas(low)
+    verb = lemmas.get("VERB") or lemmas.get("AUX")
+    if verb is not None and low not in verb:
+        return word  # not the bare form: past ("went"), participle or already agreed
+    if not verb and lemmas:
+        return word  # a known word that is not a verb
+    inflected = getInflection(low, "VBZ")
+    return inflected[0] if inflected else word
 
 
-def _conjugate_after_subject(rest: str) -> str:
-    """The words after a third-person subject: agree the first verb, skipping adverbs."""
+def _is_adverb(word: str) -> bool:
+    low = word.lower().strip(",")
+    kinds = _kinds(low)
+    return (("ADV" in kinds and "VERB" not in kinds) or low in ("just", "also", "still", "even", "only", "kinda",
+                                                                "sorta", "totally", "actually", "now")) \
+        and low not in ("like",)
+
+
+def agree(rest: str) -> str:
+    """The words after a third-person singular subject: the first verb agrees with it."""
     words = rest.split(" ")
     for i, w in enumerate(words):
         if not w:
             continue
-        if w.lower().strip(",") in _ADVERBS:
+        if _is_adverb(w):
             continue
-        words[i] = third_person_verb(w)
+        words[i] = _third_person(w)
         break
     return " ".join(words)
 
 
-# Words that open a subject-less statement ("Love hiking!", "Went camping yesterday").
-EN_VERB_STARTS = frozenset(
-    """love loved like liked hate hated enjoy enjoyed prefer went got get have had has been moved
-    just also really always never usually still gonna going trying planning started finished
-    bought made took spent used need want wanted think feel felt keen totally absolutely definitely
-    probably maybe barely slept ran run play tried try ate eat drink drank visited watched read
-    live lived work worked grew joined quit left found took saw met began learned learnt signed""".split()
-)
+# -- English pronouns ---------------------------------------------------------------------
+
+_EN_LATER = [
+    (r"\bi'm\b", "they're"), (r"\bi am\b", "they are"), (r"\bi've\b", "they've"), (r"\bi'd\b", "they'd"),
+    (r"\bi'll\b", "they'll"), (r"\bi was\b", "they were"), (r"\bmyself\b", "themselves"), (r"\bmine\b", "theirs"),
+    (r"\bmy\b", "their"), (r"\bme\b", "them"),
+    (r"\bwe're\b", "they're"), (r"\bwe've\b", "they've"), (r"\bwe\b", "they"), (r"\bour\b", "their"), (r"\bus\b", "them"),
+]
+# "I" as a numeral in a title ("CFA Level I", "World War I") stays.
+_TITLE_I = re.compile(r"\b([A-Z][\w-]*) I\b(?!')(?!\s+(?:am|was|have|had|do|did|will|would|can|could|should|think|"
+                      r"love|like|want|went|got|need|know|just|really|also|never|always)\b)")
 
 
-def _verb_first(low: str) -> bool:
-    word = low.split(" ", 1)[0].strip(",.!")
-    return word in EN_VERB_STARTS or (word.endswith("ed") and len(word) > 4)
+def _pronouns_en(text: str) -> str:
+    def swap(part: str) -> str:
+        for pattern, repl in _EN_LATER:
+            part = re.sub(pattern, lambda m, r=repl: _case(m.group(0), r), part, flags=re.I)
+        part = _TITLE_I.sub("\\1 \x00", part)
+        part = re.sub(r"\bI\b", "they", part)
+        return part.replace("\x00", "I")
+
+    return _outside(text, swap)
 
 
-def english(text: str, subject: str, zero_subject: bool = False) -> str:
-    t = _LEAD_CONJ.sub("", text.strip()).strip()
-    t = _TRAILING_EN.sub("", t).strip()
+def _case(found: str, repl: str) -> str:
+    return repl[:1].upper() + repl[1:] if found[:1].isupper() and found.lower() != "i" and found[:2] != "I'" else repl
+
+
+_FIRST = [
+    (r"^i'm\b", "User is"), (r"^im\b", "User is"), (r"^i am\b", "User is"), (r"^i've\b", "User has"),
+    (r"^i have\b", "User has"), (r"^i'd\b", "User would"), (r"^i'll\b", "User will"), (r"^i was\b", "User was"),
+]
+_MID_FIRST = {"i'm": "the user is", "i am": "the user is", "i've": "the user has", "i'd": "the user would",
+              "i'll": "the user will", "i was": "the user was"}
+_TRAILING_EN = re.compile(r"[\s,]+(?:btw|lol|haha+|tbh|though|fyi|lmao|too|as well|please|pls|:\)|:D)[.!]*$", re.I)
+_LEAD_CONJ = re.compile(r"^(?:and|but|so|also|plus|then|because|though|although|while|yet|or)\b[\s,]*", re.I)
+_EN_WORK = re.compile(r"\b(?:work|team|company|deploy\w*|code|office|project|client|sprint|release|stack|service|prod|staging|repo|api|backend|frontend|server|cluster|ci|school|class|lab)\b")
+_EN_FAMILY = re.compile(r"\b(?:kids?|son|daughter|wife|husband|family|baby|children|parents|partner|home|house|vacation|holiday|trip)\b")
+
+
+def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
+    t = _TRAILING_EN.sub("", _LEAD_CONJ.sub("", text.strip()).strip()).strip()
     low = t.lower()
     m = re.match(r"^(?:please )?call me (\S+)", low)
     if m:
         return f"User wants to be called {t[m.start(1):m.end(1)]}"
-    out = None
-    for pattern, repl in _EN_CONTRACTIONS:
+    if subject.kind != USER:
+        return _tidy(_entity_en(t, subject, phrase_end, inherited))
+    if subject.joint:
+        rest = t[phrase_end:].lstrip()
+        return _tidy(f"User and their {subject.joint} " + _pronouns_en(rest))
+    for pattern, repl in _FIRST:
         m = re.match(pattern, low)
         if m:
-            out = repl + t[m.end():]
-            break
-    if out is None:
-        if re.match(r"^i\b", low):
-            out = "User " + _conjugate_after_subject(t[2:])
-        elif re.match(r"^my\b", low):
-            out = "User's" + t[2:]
-        elif re.match(r"^(?:we|our)\b", low) and subject == "group":
-            if low.startswith("our"):
-                out = "User's" + t[3:]
-            else:
-                rest = t[2:].lstrip()
-                rest = re.sub(r"^'re\b", "are", rest)
-                rest = re.sub(r"^'ve\b", "have", rest)
-                if _EN_WORK.search(low):
-                    out = "User's team " + _conjugate_after_subject(rest)
-                elif _EN_FAMILY.search(low):
-                    out = "User's family " + _conjugate_after_subject(rest)
-                else:
-                    out = "User and others " + rest
-        elif re.search(r"\bi\b|\bi'm\b|\bi've\b|\bi'd\b|\bi'll\b", low):
-            # "When I travel I prefer ..." -> "When the user travels they prefer ..."
-            m = re.search(r"\b(?:i'm|i am|i've|i'd|i'll|i)\b", t, re.I)
-            assert m is not None
-            word = m.group(0).lower()
-            head = t[: m.start()]
-            rest = t[m.end():]
-            first = {"i'm": "the user is", "i am": "the user is", "i've": "the user has", "i'd": "the user would", "i'll": "the user will"}
-            out = head + (first[word] + rest if word in first else "the user " + _conjugate_after_subject(rest.lstrip()))
-        elif zero_subject and subject in ("self", "dependent") and _verb_first(low):
-            out = "User " + _conjugate_after_subject(t[:1].lower() + t[1:])
-        else:
-            # "Some close friends kept supporting me": only the pronouns change.
-            out = _pronouns(t)
-            return _tidy(out)
-    head, sep, tail = out.partition(" ")
-    out = head + sep + _pronouns(tail)
-    return _tidy(out)
+            return _tidy(repl + _pronouns_en(t[m.end():]))
+    if re.match(r"^i\b", low):
+        return _tidy("User " + _pronouns_en(agree(t[2:])))
+    if re.match(r"^my\b", low):
+        return _tidy("User's" + _pronouns_en(t[2:]))
+    if subject.group and re.match(r"^(?:we|our|us)\b", low):
+        return _tidy(_group_en(t, low))
+    mid = re.search(r"\b(?:i'm|i am|i've|i'd|i'll|i was|i)\b", t, re.I)
+    if mid and not _TITLE_I.search(t[max(0, mid.start() - 30):mid.end() + 30]):
+        # "When I travel I prefer ..." -> "When the user travels they prefer ..."
+        word = mid.group(0).lower()
+        head, rest = t[:mid.start()], t[mid.end():]
+        said = _MID_FIRST[word] + rest if word in _MID_FIRST else "the user " + agree(rest.lstrip())
+        return _tidy(_pronouns_en(head) + _pronouns_en(said))
+    if inherited:
+        # "Went camping last summer" (the speaker's own doing): the subject was left out;
+        # "goal for this year: ..." is the user's.
+        first = low.split(" ", 1)[0].strip(",.:;!")
+        kinds = _kinds(first)
+        if kinds and "VERB" not in kinds and "AUX" not in kinds and "ADV" not in kinds and not first.endswith("ed"):
+            return _tidy("User's " + _pronouns_en(t))
+        return _tidy("User " + _pronouns_en(agree(t[:1].lower() + t[1:])))
+    return _tidy(_pronouns_en(t))
 
 
-def _pronouns(text: str) -> str:
-    for pattern, repl in _EN_LATER:
-        text = re.sub(pattern, repl, text, flags=re.I)
-    return text
+def _group_en(t: str, low: str) -> str:
+    if low.startswith("our"):
+        return "User's" + _pronouns_en(t[3:])
+    rest = re.sub(r"^(?:'re)\b", "are", re.sub(r"^'ve\b", "have", t[2:].lstrip()))
+    rest = re.sub(r"^us\b", "", rest)
+    if _EN_WORK.search(low):
+        return "User's team " + _pronouns_en(agree(rest))
+    if _EN_FAMILY.search(low):
+        return "User's family " + _pronouns_en(agree(rest))
+    return "User and others " + _pronouns_en(rest)
+
+
+def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> str:
+    """ "My son Noah has ..." -> "User's son Noah has ..."; "He loves ..." -> "User's son Noah loves ..."."""
+    name = "User's " + subject.label
+    if phrase_end:
+        # The user's own words for it: "my older sister Anna" -> "User's older sister Anna".
+        said = re.sub(r"^(?:my|our)\s+", "", t[:phrase_end].strip(" ,"), flags=re.I)
+        return f"User's {said}" + _pronouns_en(contracted_is(t[phrase_end:]))
+    low = t.lower()
+    m = re.match(r"^(?:he|she|they)(?='s\b|\b)", low)
+    if m:
+        rest = t[m.end():]
+        rest = re.sub(r"^'s\b", " is", rest)
+        rest = re.sub(r"^'re\b", " are", rest)
+        rest = re.sub(r"^'ve\b", " has", rest)
+        if not subject.plural:
+            rest = " " + agree(rest.lstrip()) if m.group(0) == "they" else rest
+        return name + _pronouns_en(rest)
+    m = re.match(r"^(?:his|her|their)\b", low)
+    if m:
+        return f"{name}'s" + _pronouns_en(t[m.end():])
+    if subject.name and t.startswith(subject.name):
+        return name + _pronouns_en(t[len(subject.name):])
+    m = re.match(rf"^(?:the|that|this)\s+{re.escape(subject.relation)}\b", low)
+    if m:
+        return name + _pronouns_en(t[m.end():])
+    rest = t[:1].lower() + t[1:]
+    return f"{name} " + _pronouns_en(rest if subject.plural else agree(rest))
+
+
+def contracted_is(rest: str) -> str:
+    """After a subject phrase, "'s" is "is" or "has" ("my sister's vegan", "my dad's been
+    ill") unless a noun follows ("my son's school"): the words after it, spaced."""
+    m = re.match(r"^'s\s+(\S+)", rest)
+    if not m:
+        return rest if rest.startswith(("'", ",")) else " " + rest.lstrip(" ,")
+    nxt = m.group(1).lower().strip(",.")
+    if nxt in ("been", "got", "gotten", "had"):
+        return " has" + rest[2:]
+    kinds = _kinds(nxt)
+    if nxt in ("a", "an", "the", "not", "very", "so", "really", "always", "never", "also", "still", "now", "in", "on",
+               "at", "from", "into", "allergic", "vegan", "vegetarian") or nxt.endswith("ing") \
+            or (kinds and "NOUN" not in kinds and "PROPN" not in kinds):
+        return " is" + rest[2:]
+    return rest
 
 
 def _tidy(out: str) -> str:
     out = re.sub(r"\s+", " ", out).strip(" ,;:-")
-    out = re.sub(r"[.!~]+$", "", out)
+    out = re.sub(r"(?<![.\w][A-Z])[.!~]+$", "", out).rstrip()
     return out[:1].upper() + out[1:]
 
 
-def chinese(text: str, subject: str) -> str:
-    t = text.strip()
+# -- Chinese ------------------------------------------------------------------------------
+
+_ZH_KIN = (
+    "老婆|老公|妻子|丈夫|爱人|儿子|女儿|孩子|宝宝|小孩|娃|闺女|爸爸|妈妈|爸|妈|父母|家人|公司|团队|同事|朋友|"
+    "男朋友|女朋友|对象|老板|领导|哥哥|姐姐|弟弟|妹妹|猫|狗|老家"
+)
+_ZH_GROUP_WORK = re.compile(r"^(?:我们|咱们|我司)(?:的)?(?=团队|公司|组|部门|项目|后端|前端|服务|系统|产品|架构|数据库|集群|线上|代码|仓库|学校|医院|单位|店|工厂|客户端|接口|网关|测试|生产|实验室|课题组|工作室|技术栈|消息队列|缓存)")
+_ZH_FAMILY = re.compile(r"孩子|宝宝|家|老婆|老公|妻子|丈夫|父母|爸|妈|女儿|儿子")
+_ZH_WE_FAMILY = "用户一家"
+_ZH_LEAD = re.compile(r"^(?:对了|另外|还有|然后|而且|但是|不过|所以|也就是说|可是|只是|并且|而)[，,]?")
+_ZH_OTHER_START = re.compile(r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条)|他|她|它|你|您)")
+
+
+def _zh_pronouns(part: str) -> str:
+    part = re.sub(r"(?:我们家|咱们家|我家)的?", "用户家", part)
+    part = re.sub(r"(?:我们|咱们|我)俩", "两人", part)
+    part = re.sub(r"(?:我们|咱们)", _ZH_WE_FAMILY if _ZH_FAMILY.search(part) else "用户和同伴", part)
+    part = re.sub(r"我的", "用户的", part)
+    part = re.sub(rf"我(?=(?:{_ZH_KIN}))", "用户的", part)
+    return re.sub(r"我", "用户", part)
+
+
+def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
+    t = _ZH_LEAD.sub("", text.strip())
+    t = re.sub(r"[。！!~～]+$", "", t).strip(" ，,")
+    if subject.kind != USER:
+        display = _zh_display(subject)
+        if phrase_end:
+            return display + _outside(t[phrase_end:], _zh_pronouns)
+        if re.match(r"^(?:他|她|它)(?!们)", t):
+            return display + _outside(t[1:], _zh_pronouns)
+        for word in (subject.name, subject.relation):
+            if word and t.startswith(word):
+                return display + _outside(t[len(word):], _zh_pronouns)
+        m = re.match(rf"^(?:这个|那个|这次|那次){re.escape(subject.relation)}", t)
+        if m:
+            return display + _outside(t[m.end():], _zh_pronouns)
+        return display + _outside(t, _zh_pronouns)
+    if subject.joint:
+        return f"用户和{subject.joint}" + _outside(t[phrase_end:], _zh_pronouns)
     said_group = re.search(r"我们|咱们|我司", t) is not None
-    t = re.sub(r"(?:我们家|咱们家|我家)", "用户家", t)
-    t = _ZH_GROUP_WORK.sub("用户的", t)
-    t = re.sub(r"^(?:我们|咱们|我司)", "用户团队", t)
-    t = re.sub(r"(?:我们|咱们)", _ZH_WE_FAMILY if _ZH_FAMILY.search(t) else "用户和同伴", t)
-    t = re.sub(r"^(?:对了|另外|还有|然后|而且|但是|不过|所以|也就是说)[，,]?", "", t)
+    if said_group:
+        t = _ZH_GROUP_WORK.sub("用户的", t)
+        t = re.sub(r"^(?:我们|咱们|我司)(?!家)", "用户团队" if subject.group and _zh_work(t) else "", t) if not t.startswith("用户") else t
     said_self = re.search(r"我(?!们)", t) is not None
-    t = re.sub(r"我的", "用户的", t)
-    t = re.sub(rf"我(?=(?:{_ZH_KIN}))(?!们)", "用户的", t)
-    t = re.sub(r"我(?!们)", "用户", t)
-    if not said_self and not said_group and not t.startswith("用户") and subject in ("self", "dependent") and not _ZH_OTHER_START.match(t):
+    t = _outside(t, _zh_pronouns)
+    if not t.startswith("用户") and (inherited or not said_self) and not _ZH_OTHER_START.match(t):
         t = "用户" + t
-    t = re.sub(r"[。！!~～]+$", "", t)
-    return t.strip(" ，,")
+    return t
 
 
-def normalize(text: str, lang: str, subject: str, standing_request: bool = False, zero_subject: bool = False) -> str:
+def _zh_work(t: str) -> bool:
+    return re.search(r"公司|团队|组|部门|项目|后端|前端|服务|系统|产品|代码|上线|发版|部署|开会|周会|客户|技术|数据库|用|规定|要求", t) is not None
+
+
+def _zh_display(subject: Subject) -> str:
+    if subject.kind in (THING, EVENT) and subject.display:
+        return subject.display
+    return "用户的" + subject.relation + subject.name
+
+
+# -- the memory's text -------------------------------------------------------------------
+
+
+def normalize(text: str, lang: str, subject: Subject, phrase_end: int = 0, inherited: bool = False,
+              standing_request: bool = False) -> str:
     if standing_request:
-        # "From now on, keep answers short" is a rule the user sets for the assistant.
-        body = re.sub(r"[.!。！~～]+$", "", text.strip())
-        if lang == "zh":
-            return "用户希望：" + re.sub(r"我(?!们)", "用户", body)
-        body = re.sub(r"\bme\b", "them", re.sub(r"\bmy\b", "their", body, flags=re.I), flags=re.I)
-        return f"User prefers: {body[:1].lower() + body[1:]}"
-    return chinese(text, subject) if lang == "zh" else english(text, subject, zero_subject)
+        return standing(text, lang)
+    if lang == "zh":
+        return chinese(text, subject, phrase_end, inherited)
+    return english(text, subject, phrase_end, inherited)
+
+
+_EN_REPLY_WORDS = r"(?:answers?|repl(?:y|ies)|responses?|explanations?|messages?|summar(?:y|ies)|examples?|emails?|code)"
+
+
+def standing(text: str, lang: str) -> str:
+    """A rule the user sets for the assistant: "Keep replies brief" -> "User prefers brief replies"."""
+    body = re.sub(r"[.!。！~～]+$", "", text.strip())
+    if lang == "zh":
+        return "用户希望：" + _outside(body, _zh_pronouns)
+    low = body.lower()
+    low = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz|thanks|thank you)$", "", low)
+    low = re.sub(r"^(?:(?:from now on|going forward|in (?:the )?future|by default)[, ]+)", "", low)
+    m = re.match(rf"^(?:always\s+)?keep (?:your |the |all )?(?P<what>{_EN_REPLY_WORDS})\s+(?P<how>[\w -]+)$", low)
+    if m:
+        return f"User prefers {m.group('how')} {m.group('what')}"
+    body = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz)$", "", body, flags=re.I)
+    return f"User prefers: {_pronouns_en(body[:1].lower() + body[1:])}"
 
 
 def pronouns(text: str, lang: str) -> str:
     """Only the pronouns to third person: for text appended to a memory as its elaboration."""
-    if lang == "zh":
-        t = re.sub(r"我的", "用户的", text)
-        t = re.sub(r"(?:我们|咱们)", _ZH_WE_FAMILY if _ZH_FAMILY.search(t) else "用户和同伴", t)
-        return re.sub(r"我(?!们)", "用户", t)
-    return _pronouns(text)
+    return _outside(text, _zh_pronouns) if lang == "zh" else _pronouns_en(text)
 
 
 def with_time(content: str, lang: str, label: str, deadline: bool = False) -> str:

@@ -47,9 +47,21 @@ class LangRules:
     importance_base: dict[str, float] = field(default_factory=dict)
     boosts: list[tuple[re.Pattern[str], float, str]] = field(default_factory=list)
     quote_chars: str = ""
+    # Whom a statement can be about: relation -> kind (person | pet | thing | event), the
+    # plural and close relations, longest first for matching.
+    relations: dict[str, str] = field(default_factory=dict)
+    plural: frozenset[str] = frozenset()
+    close: frozenset[str] = frozenset()
+    # Kinds of tool a team has one of at a time (queue -> Kafka, Pulsar ...).
+    stack: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    # The type a statement of a slot has when no type pattern says otherwise.
+    slot_types: dict[str, str] = field(default_factory=dict)
+    # Short answers worded with the question: (question, content template, type, slot).
+    answers: list[tuple[re.Pattern[str], str, str, str]] = field(default_factory=list)
 
     def has(self, name: str, text: str) -> bool:
-        return self.p[name].search(text) is not None
+        pattern = self.p.get(name)
+        return pattern is not None and pattern.search(text) is not None
 
 
 def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
@@ -60,7 +72,7 @@ def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
         "UNPLEASANT": "|".join(map(_plain, data["drop"].get("unpleasant", []))),
     }
     rules = LangRules(lang)
-    for section in ("clean", "self", "drop", "markers"):
+    for section in ("clean", "self", "drop", "markers", "answers"):
         for key, value in data.get(section, {}).items():
             if key.endswith("_re"):
                 # Shouted irony ("I just LOVE it") is told apart by case.
@@ -87,9 +99,22 @@ def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
         for rule in data.get("inference", [])
     ]
     rules.slots = {key[:-3]: _compile(value, subs) for key, value in data.get("slots", {}).items()}
+    rules.stack = {name: re.compile(_words_re(words, lang), re.I) for name, words in data.get("stack", {}).items()}
+    rules.slot_types = dict(data.get("slot_types", {}))
+    rules.answers = [
+        (_compile([a["question_re"]], subs), a["content"], a["type"], a.get("slot", ""))
+        for a in data.get("answer", [])
+    ]
     rules.slot_words = {
         slot: re.compile(_words_re(words, lang), re.I) for slot, words in data.get("slot_words", {}).items()
     }
+    subjects = data.get("subjects", {})
+    for kind, key in (("person", "people"), ("pet", "pets"), ("thing", "things"), ("event", "events")):
+        for word in subjects.get(key, []):
+            rules.relations.setdefault(word.lower() if lang == "en" else word, kind)
+    rules.relations = dict(sorted(rules.relations.items(), key=lambda kv: -len(kv[0])))
+    rules.plural = frozenset(w.lower() for w in subjects.get("plural", []))
+    rules.close = frozenset(w.lower() for w in subjects.get("close", []))
     imp = data.get("importance", {})
     rules.importance_base = {k: float(v) for k, v in imp.get("base", {}).items()}
     rules.boosts = [(re.compile(b["re"], re.I), float(b["delta"]), b.get("why", "")) for b in imp.get("boosts", [])]

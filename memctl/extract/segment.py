@@ -33,6 +33,11 @@ _EN_CLAUSE = re.compile(
 )
 
 
+# "my girlfriend" + "and I went fishing": a subject of two, not two clauses.
+_JOINT_TAIL = re.compile(r"\b(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?$|^[A-Z][a-z]+$", re.I)
+_JOINT_HEAD = re.compile(r"and (?:i|me)\b", re.I)
+
+
 @dataclass
 class Clause:
     text: str
@@ -59,10 +64,15 @@ def split_clauses(text: str) -> list[Clause]:
     for s_idx, sentence in enumerate(p for p in _SENTENCE_END.split(text) if p and p.strip()):
         lang = language(sentence)
         splitter = _ZH_CLAUSE if lang == "zh" else _EN_CLAUSE
+        parts: list[str] = []
         for part in splitter.split(sentence):
             if part is None:
                 continue
             part = part.strip(" \t,，、.。")
+            if parts and _JOINT_TAIL.search(parts[-1]) and _JOINT_HEAD.match(part):
+                parts[-1] = f"{parts[-1]} {part}"  # "my girlfriend and I went fishing" is one subject
+                continue
             if part and (HAN.search(part) or LATIN.search(part)):
-                out.append(Clause(part, language(part), s_idx))
+                parts.append(part)
+        out.extend(Clause(part, language(part), s_idx) for part in parts)
     return out

@@ -1,0 +1,335 @@
+"""Whom a clause is about: the user, or a person, pet, thing or event in the user's life.
+
+  "My son Noah has soccer on Saturdays"   -> person, relation "son", name "Noah"
+  "我家狗狗特别爱玩水，也很喜欢洗澡"        -> pet "狗狗", and the second clause keeps it
+  "He loves goalkeeping" (after Noah)     -> the same person
+  "论坛的地点是北京" (after "参加一个论坛")  -> the event the user attends
+  "My girlfriend and I went fishing"      -> the user, together with their girlfriend
+  "预计下周开业" (asked "你的店什么时候开业？") -> the user's shop
+
+A subject is introduced by its relation to the user ("my wife", "我老公"), or by the
+assistant asking about it ("your shop"); later clauses of the conversation may name it,
+call it he/she/it, or (in Chinese) leave the subject out. The `Scene` keeps what was
+introduced, for the rest of one conversation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .rules import LangRules
+
+# What kind of subject a clause has.
+USER = "user"  # the user (also "we": the user's family or team)
+PERSON, PET, THING, EVENT = "person", "pet", "thing", "event"
+NONE = "none"  # someone or something else: the clause is not about the user's world
+
+
+@dataclass(frozen=True)
+class Subject:
+    kind: str
+    relation: str = ""  # "son", "儿子", "dog", "店", "论坛"
+    name: str = ""  # "Noah", "乐乐"
+    plural: bool = False
+    group: bool = False  # "we": the user with family or team
+    joint: str = ""  # "girlfriend" in "my girlfriend and I": the user together with them
+    display: str = ""  # how a Chinese memory names a thing or event: "用户参加的论坛"
+
+    @property
+    def is_user(self) -> bool:
+        return self.kind == USER
+
+    @property
+    def label(self) -> str:
+        """How a memory names whom it is about: "user", "son Noah", "儿子乐乐", "dog"."""
+        if self.kind == USER:
+            return "user"
+        if self.kind == NONE:
+            return ""
+        if not self.name:
+            return self.relation
+        han = re.search(r"[\u3400-\u9fff]", self.relation + self.name) is not None
+        return f"{self.relation}{self.name}" if han else f"{self.relation} {self.name}"
+
+    @property
+    def key(self) -> str:
+        """Identity for one-at-a-time facts: the user's city and their son's are two slots."""
+        return "user" if self.kind == USER else f"{self.kind}:{self.relation.lower()}"
+
+
+THE_USER = Subject(USER)
+WE = Subject(USER, group=True, plural=True)
+SOMEONE_ELSE = Subject(NONE)
+
+
+@dataclass(frozen=True)
+class Found:
+    subject: Subject
+    end: int = 0  # length of the subject phrase at the start of the clause ("My son Noah")
+    inherited: bool = False  # not said in the clause: carried over, or asked about
+
+
+@dataclass
+class Scene:
+    """What a conversation has introduced so far: people by name, things and events, and
+    what the assistant's last message asked about."""
+
+    by_name: dict[str, Subject] = field(default_factory=dict)
+    things: dict[str, Subject] = field(default_factory=dict)
+    last_person: Subject | None = None
+    # The user's person, pet or thing the assistant just asked about ("你的店", "your dog").
+    asked: Subject | None = None
+    # The end of the assistant's last message, and what its question asked about: the
+    # object ("Do you like sushi?" -> "sushi") and, in Chinese, the predicate
+    # ("你喜欢吃火锅吗？" -> "喜欢吃火锅").
+    asked_text: str = ""
+    asked_object: str = ""
+    asked_predicate: str = ""
+
+    def note(self, subject: Subject) -> None:
+        if subject.kind in (PERSON, PET):
+            if subject.name:
+                self.by_name[subject.name.lower()] = subject
+            self.last_person = subject
+        elif subject.kind in (THING, EVENT):
+            self.things[subject.relation.lower()] = subject
+
+    def note_mentions(self, text: str, r: LangRules, lang: str) -> None:
+        """Events and things the user mentions doing or having ("参加一个AI论坛", "my
+        sister's wedding"): a later clause may be about them."""
+        low = text.lower() if lang == "en" else text
+        for word, kind in r.relations.items():
+            if kind not in (THING, EVENT) or word.lower() in self.things or word not in low:
+                continue
+            if lang == "en":
+                if re.search(rf"\b(?:my|our|the|a|an)\s+(?:[\w-]+\s+)?{re.escape(word)}s?\b", low):
+                    self.things[word] = Subject(kind, word)
+            else:
+                m = next((m for verb in ("参加", "出席", "举办", "主持", "报名", "办", "开", "准备", "去")
+                          if (m := re.search(rf"({verb})[^，。？！]{{0,8}}?{re.escape(word)}", text))), None)
+                if m or re.search(rf"我(?:家|的)?{re.escape(word)}", text):
+                    display = f"用户{m.group(1)}的{word}" if m else f"用户的{word}"
+                    self.things[word] = Subject(kind, word, display=display)
+
+    def note_assistant(self, text: str, r: LangRules, lang: str) -> None:
+        """What the assistant's message asked about: "你的店什么时候开业？", "How old is your son?"."""
+        self.asked, self.asked_object, self.asked_predicate = None, "", ""
+        tail = text[-200:]
+        questions = re.findall(r"[^。！？?!.]*[?？]", tail)
+        self.asked_text = questions[-1].strip() if questions else ""
+        if lang == "zh":
+            pred = re.search(r"(?:你|您)(?:平时|现在|也|还|最)?([^，,。？?！你您]{1,20}?)(?:吗|么|嘛|呢)?[？?]\s*$", self.asked_text)
+            self.asked_predicate = pred.group(1) if pred else ""
+            for m in re.finditer(r"(?:你|您)(?:们家的?|家里的?|家的?|的|养的)", tail):
+                rest = tail[m.end():]
+                for word, kind in r.relations.items():
+                    if rest.startswith(word):
+                        self.asked = Subject(kind, word)
+                        return
+        else:
+            obj = re.search(r"\b(?:do|did|would|have|are|were|will)\s+you\s+(?:ever\s+|still\s+|also\s+|really\s+)?"
+                            r"(?:like|love|enjoy|prefer|eat|drink|play|watch|use|own|miss|visit|speak|know)\s+"
+                            r"([\w' -]{2,40}?)\s*\?\s*$", self.asked_text, re.I)
+            self.asked_object = obj.group(1) if obj else ""
+            for m in re.finditer(r"\byour\s+", tail.lower()):
+                found = _en_relation(tail.lower()[m.end():], r)
+                if found:
+                    self.asked = Subject(found[1], found[0], plural=found[0] in r.plural)
+                    return
+
+
+# -- English ------------------------------------------------------------------------------
+
+_EN_FIRST = re.compile(r"^(?:i|i'm|i've|i'd|i'll|im|ive|me|myself)\b", re.I)
+_EN_WE = re.compile(r"^(?:we|we're|we've|we'd|we'll|our|us)\b", re.I)
+_EN_HE = re.compile(r"^(?:he|she|he's|she's|his|her)\b", re.I)
+_EN_THEY = re.compile(r"^(?:they|they're|they've|their|them)\b", re.I)
+_EN_NOT_SUBJECT = re.compile(
+    r"^(?:the|a|an|this|that|these|those|it|it's|its|there|there's|here|you|you're|your|"
+    r"what|which|who|how|why|when|where|everyone|everybody|someone|somebody|nobody|people|one|some|many|most)\b",
+    re.I,
+)
+
+
+def _en_relation(words: str, r: LangRules) -> tuple[str, str] | None:
+    """The relation a possessive phrase opens with, and its kind ("son" -> person)."""
+    for relation, kind in r.relations.items():
+        if words.startswith(relation) and not re.match(r"[\w-]", words[len(relation):len(relation) + 1]):
+            return relation, kind
+    return None
+
+
+def _en_possessive(text: str, r: LangRules) -> Found | None:
+    """ "my (older) sister Anna ...", "our cat ...", "my son's ...": the subject and where
+    the subject phrase ends."""
+    m = re.match(r"(?:my|our)\s+", text, re.I)
+    if not m:
+        return None
+    low = text.lower()
+    skip = m.end()
+    for _ in range(3):
+        found = _en_relation(low[skip:], r)
+        if found:
+            relation, kind = found
+            end = skip + len(relation)
+            after = text[end:]
+            name = ""
+            named = re.match(r",?\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=[\s,.!']|$)", after)
+            if named and kind in (PERSON, PET) and not _en_verb_like(named.group(1).split()[0]):
+                name = named.group(1).split()[0] if _en_verb_like(named.group(1).split()[-1]) else named.group(1)
+                end += named.start(1) + len(name)
+                if text[end:end + 1] == ",":
+                    end += 1
+            elif named is None:
+                named = re.match(r",?\s+(?:named|called)\s+([A-Z][a-z]+)", after)
+                if named and kind in (PERSON, PET):
+                    name = named.group(1)
+                    end += named.end()
+            return Found(Subject(kind, relation, name, plural=relation in r.plural), end)
+        # Up to two describing words before the relation: "my older sister", "my 4-year-old son".
+        nxt = re.match(r"[\w-]+\s+", low[skip:])
+        if not nxt or nxt.group(0).strip() in ("own", "favorite", "favourite", "new", "first", "last", "next", "dream"):
+            return None
+        skip += nxt.end()
+    return None
+
+
+def _en_verb_like(word: str) -> bool:
+    from lemminflect import getAllLemmas
+
+    lemmas = getAllLemmas(word.lower())
+    return "VERB" in lemmas or "AUX" in lemmas
+
+
+def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -> Found:
+    low = text.lower()
+    joint = re.match(r"(?:my|our)\s+([\w -]{2,30}?)\s+and\s+(?:i|me)\b", low) \
+        or re.match(r"(?:me|i)\s+and\s+(?:my|our)\s+([\w-]+(?: [\w-]+)?)(?=\s)", low)
+    if joint:
+        found = _en_relation(joint.group(1), r)
+        if found:
+            return Found(Subject(USER, joint=found[0], plural=True), joint.end())
+    owned = _en_possessive(text, r)
+    if owned:
+        return owned
+    if _EN_FIRST.match(low) or re.match(r"^(?:my|mine)\b", low):
+        return Found(THE_USER)  # "my favorite quote is ...": the user's own
+    if _EN_WE.match(low):
+        return Found(WE)
+    if _EN_HE.match(low):
+        person = _recent_person(previous, scene, plural=False)
+        return Found(person, inherited=True) if person else Found(SOMEONE_ELSE)
+    if _EN_THEY.match(low):
+        person = _recent_person(previous, scene, plural=True)
+        return Found(person, inherited=True) if person else Found(SOMEONE_ELSE)
+    first = re.match(r"([A-Z][a-z]+)\b", text)
+    if first and first.group(1).lower() in scene.by_name:
+        return Found(scene.by_name[first.group(1).lower()], inherited=True)
+    the = re.match(r"(?:the|that|this|my|our)\s+([\w-]+)", low)
+    if the and the.group(1) in scene.things:
+        return Found(scene.things[the.group(1)], inherited=True)
+    if re.match(r"^(?:it|it's|its|they|they're)\b", low) and scene.asked is not None and scene.asked.kind != USER:
+        return Found(scene.asked, inherited=True)
+    # "When I travel I prefer ...", "The app I maintain is ...", "At my company we ...": the
+    # user speaks of themselves after an opening phrase.
+    if re.search(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|myself)\b", low):
+        return Found(THE_USER)
+    if re.search(r"\b(?:we|we're|we've|our|us)\b", low):
+        return Found(WE)
+    if _EN_NOT_SUBJECT.match(low):
+        return Found(SOMEONE_ELSE)
+    if first and not _en_verb_like(first.group(1)) and not first.group(1).lower().endswith("ing"):
+        return Found(SOMEONE_ELSE)  # "Berlin's meetups are great", "Melanie is kind": not the user
+    return Found(previous or scene.asked or THE_USER, inherited=True)
+
+
+def _recent_person(previous: Subject | None, scene: Scene, plural: bool) -> Subject | None:
+    for candidate in (previous, scene.asked, scene.last_person):
+        if candidate is not None and candidate.kind in (PERSON, PET) and candidate.plural == plural:
+            return candidate
+    return None
+
+
+# -- Chinese ------------------------------------------------------------------------------
+
+# Words a predicate can start with: what follows a name in "我儿子乐乐对芒果过敏".
+_ZH_PREDICATE = (
+    "对|在|是|喜欢|爱|每|上|有|很|特别|也|都|最|不|没|会|要|叫|今年|已经|刚|正在|下|去|得|超|挺|比较|总是|经常|"
+    "一直|平时|就|才|还|又|和|跟|被|把|从|想|能|可以|做|当|读|住|学|吃|喝|玩|怕|生|考|已|将|明年|去年|现在|目前|，|,|$"
+)
+_ZH_NAME_END = re.compile(rf"^(?:{_ZH_PREDICATE})")
+# 我的X where X is the user's own attribute, not someone: "我的目标", "我的工作".
+_ZH_OWN = re.compile(r"我的?(?:目标|梦想|计划|愿望|工作|生日|名字|地址|电话|手机号|邮箱|爱好|专业|老家|家乡)")
+_ZH_NOT_SUBJECT = re.compile(
+    r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|谁|哪|什么|天气|今天天气)"
+)
+_ZH_OBJECT_ONLY = re.compile(r"(?:帮|给|让|跟|和|对|陪|带|替|告诉|提醒|问|教|送|请|发|借|找|催|通知|回复|回答|比|喜欢|爱|叫)我(?!们)")
+
+
+def _zh_possessive(text: str, r: LangRules) -> Found | None:
+    m = re.match(r"(?:我们家的?|咱们家的?|我家的?|咱家的?|我的?|)", text)
+    if m is None or _ZH_OWN.match(text):
+        return None
+    rest = text[m.end():]
+    for relation, kind in r.relations.items():
+        if not rest.startswith(relation):
+            continue
+        if not m.group(0) and relation not in r.close and kind != PET:
+            continue  # "女儿每天都午睡" is the user's daughter; "同事" alone is anyone's
+        if kind in (THING, EVENT) and not text[m.end() + len(relation):][:1] in ("的", "是", "在", "叫", "预", "下", "明", "已", "现", "定", "将", "开", "要"):
+            continue
+        end = m.end() + len(relation)
+        after = text[end:]
+        name = ""
+        if kind in (PERSON, PET) and not _ZH_NAME_END.match(after):
+            for n in (3, 2, 1):
+                candidate = after[:n]
+                if len(candidate) == n and re.fullmatch(r"[\u3400-\u9fffA-Za-z]+", candidate) \
+                        and _ZH_NAME_END.match(after[n:]):
+                    name = candidate
+                    break
+        return Found(Subject(kind, relation, name, plural=relation in r.plural), end + len(name))
+    return None
+
+
+def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, first_clause: bool = False) -> Found:
+    joint = re.match(r"(?:我和|我跟)(?:我的?)?([\u3400-\u9fff]{1,4}?)(?=一起|去|在|都|也|每|上|周|昨|前|刚)", text) \
+        or re.match(r"(?:我的?)([\u3400-\u9fff]{1,4}?)(?:和|跟)我", text)
+    if joint and joint.group(1) in r.relations:
+        return Found(Subject(USER, joint=joint.group(1), plural=True), joint.end())
+    owned = _zh_possessive(text, r)
+    if owned:
+        return owned
+    if re.match(r"(?:他|她)(?!们)", text):
+        person = _recent_person(previous, scene, plural=False)
+        return Found(person, inherited=True) if person else Found(SOMEONE_ELSE)
+    if re.match(r"它(?!们)", text):
+        for candidate in (previous, scene.asked, scene.last_person):
+            if candidate is not None and candidate.kind in (PET, THING, EVENT):
+                return Found(candidate, inherited=True)
+        return Found(SOMEONE_ELSE)
+    for name, subject in scene.by_name.items():
+        if text.startswith(name):
+            return Found(subject, inherited=True)
+    for word, subject in scene.things.items():
+        if re.match(rf"(?:这个|那个|这次|那次)?{re.escape(word)}(?:的|在|是|定在|将|会|要|预计|已经|下周|明天)", text):
+            return Found(subject, inherited=True)
+    if re.match(r"(?:我们|咱们|我司)", text):
+        return Found(WE)
+    if re.search(r"我(?!们)", _ZH_OBJECT_ONLY.sub("", text)) or text.startswith("本人"):
+        return Found(THE_USER)
+    if _ZH_NOT_SUBJECT.match(text):
+        return Found(SOMEONE_ELSE)
+    if previous is not None:
+        return Found(previous, inherited=True)
+    if first_clause and scene.asked is not None:
+        return Found(scene.asked, inherited=True)
+    return Found(THE_USER, inherited=True)
+
+
+def detect(text: str, lang: str, r: LangRules, scene: Scene, previous: Subject | None,
+           first_clause: bool = False) -> Found:
+    if lang == "zh":
+        return detect_zh(text, r, scene, previous, first_clause)
+    return detect_en(text, r, scene, previous)

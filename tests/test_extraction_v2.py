@@ -1,0 +1,224 @@
+"""Extraction v2: every example of what the first extractor got wrong, in both languages
+where it applies. Memories are read as a user reads them: kept or not, the words, the
+type, whom they are about, and whether an update closes the old value."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from conftest import write_json
+from memctl.conversations import Conversation, Turn, clean
+from memctl.extract import Candidate, extract, load_rules
+
+RULES = load_rules()
+WHEN = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
+
+
+def said(*turns: tuple[str, str] | str, when: datetime = WHEN) -> list[Candidate]:
+    """What one conversation gives: turns are (role, text), or user text."""
+    pairs = [t if isinstance(t, tuple) else ("user", t) for t in turns]
+    conv = Conversation("u", "s", when, [Turn(f"t{i}", role, text) for i, (role, text) in enumerate(pairs, 1)])
+    return [i for i in extract(conv, clean(conv), rules=RULES).items if isinstance(i, Candidate)]
+
+
+def contents(*turns: tuple[str, str] | str) -> list[str]:
+    return [c.content for c in said(*turns)]
+
+
+def ingest(store, tmp_path, user: str, *sessions: tuple[str, list[tuple[str, str] | str]]) -> None:
+    """Sessions (time, turns), ingested one call each, in order."""
+    for n, (when, turns) in enumerate(sessions):
+        messages = []
+        for i, t in enumerate(turns):
+            role, text = t if isinstance(t, tuple) else ("user", t)
+            messages.append({"role": role, "content": text, "id": f"t{i}"})
+        write_json(tmp_path / f"{user}-{n}.json", {"user": user, "session": f"{user}-{n}", "time": when, "messages": messages})
+        store.ingest([str(tmp_path / f"{user}-{n}.json")])
+
+
+def active(store, user: str) -> list[str]:
+    return sorted(m.content for m in store.memories(user))
+
+
+# -- noise -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "I hope you find the perfect dog-friendly spot soon!",
+    "Let them get ready, gonna head out soon.",
+    "那你喜欢去哪里玩",
+    "Wow, that sounds amazing! I'm so happy for you.",
+    "I'd love to see another painting of yours sometime!",
+    "Thanks so much, your support means a lot to me.",
+    "哈哈，你说得对，我也这么觉得",
+    "I shared a photo of a sunset over the lake.",
+    "Even if it's not always easy.",
+    "You should try learning Rust, it's really worth it.",
+    "I'm going to get coffee.",
+    "I almost forgot my keys this morning.",
+    "My coworker was late again today.",
+    "你们喜欢我才有继续下去的动力",
+])
+def test_reactions_remarks_and_passing_moments_are_not_memories(text):
+    assert contents(text) == []
+
+
+# -- words -------------------------------------------------------------------------------
+
+
+def test_verbs_are_inflected_by_grammar_and_titles_left_alone():
+    assert contents("I'm prepping for the CFA Level I exam next spring.")[0].startswith(
+        "User is prepping for the CFA Level I exam")
+    assert contents("I usually go swimming before work.") == ["User usually goes swimming before work"]
+    assert contents("I teach piano to kids on weekends.") == ["User teaches piano to kids on weekends"]
+    assert contents("我最喜欢的歌是《月亮代表我的心》") == ["用户最喜欢的歌是《月亮代表我的心》"]
+    assert contents('My favorite quote is "I think, therefore I am".') == ['User\'s favorite quote is "I think, therefore I am"']
+
+
+def test_a_clause_cut_at_and_keeps_its_fact():
+    (fishing,) = said("Last weekend my girlfriend and I went fishing at the lake.")
+    assert "fishing" in fishing.content and fishing.type == "event"
+    assert fishing.content.startswith("User and their girlfriend went fishing")
+    (zh,) = said("上周末我和女朋友去湖边钓鱼了")
+    assert "钓鱼" in zh.content and zh.type == "event"
+
+
+def test_it_and_there_are_resolved_or_dropped():
+    assert contents("I love it there.") == []
+    assert contents("这个我很喜欢") == []
+    resolved = contents(("assistant", "Do you like sushi?"), "I love it!")
+    assert resolved == ["User loves sushi"]
+    zh = contents(("assistant", "你喜欢吃火锅吗？"), "特别喜欢")
+    assert zh == ["用户特别喜欢吃火锅"]
+
+
+# -- whom it is about ------------------------------------------------------------------------
+
+
+def test_a_clause_without_a_subject_keeps_the_subject_before_it():
+    found = said("我家狗狗特别爱玩水，也很喜欢洗澡")
+    assert [c.content for c in found] == ["用户的狗狗特别爱玩水", "用户的狗狗也很喜欢洗澡"]
+    assert all(c.subject == "狗狗" for c in found)
+    en = said("My dog Biscuit loves the water and hates baths.")
+    assert en and all(c.subject == "dog Biscuit" for c in en) and en[0].content.startswith("User's dog Biscuit loves")
+
+
+@pytest.mark.parametrize("text, subject, content", [
+    ("My son Noah has soccer practice on Saturday mornings at 9.", "son Noah",
+     "User's son Noah has soccer practice on Saturday mornings at 9"),
+    ("My daughter has piano lessons every Tuesday.", "daughter", "User's daughter has piano lessons every Tuesday"),
+    ("My wife works as a nurse at St Thomas'.", "wife", "User's wife works as a nurse at St Thomas'"),
+    ("Our cat is called Mochi.", "cat", "User's cat is called Mochi"),
+    ("我儿子乐乐对芒果过敏", "儿子乐乐", "用户的儿子乐乐对芒果过敏"),
+    ("我女儿每周二上钢琴课", "女儿", "用户的女儿每周二上钢琴课"),
+    ("我老公在华为做工程师", "老公", "用户的老公在华为做工程师"),
+    ("我家猫叫年糕", "猫", "用户的猫叫年糕"),
+    ("My sister is on a keto diet.", "sister", "User's sister is on a keto diet"),
+])
+def test_people_and_pets_in_the_users_life_are_remembered(text, subject, content):
+    found = said(text)
+    assert [(c.subject, c.content) for c in found] == [(subject, content)]
+
+
+def test_the_phone_the_user_uses_and_an_event_they_attend():
+    assert contents("I use a Pixel 8 as my daily phone.") == ["User uses a Pixel 8 as their daily phone"]
+    assert contents("我用的是iPhone 15") == ["用户用的是iPhone 15"]
+    forum = said("我下周要去参加一个AI论坛", "论坛的地点是北京")
+    assert any("北京" in c.content and c.subject == "论坛" for c in forum)
+
+
+def test_a_short_answer_is_paired_with_the_question():
+    found = said(("assistant", "你的店什么时候开业？"), "已经差不多了，预计下周开业")
+    assert [c.content for c in found] == ["用户的店预计下周开业（2026-12-07~2026-12-13）"]
+    assert found[0].subject == "店" and found[0].type == "event"
+    en = said(("assistant", "Any food allergies I should know about?"), "Just peanuts.")
+    assert [c.content for c in en] == ["User is allergic to peanuts"]
+
+
+def test_one_off_remarks_about_others_stay_out():
+    assert contents("My friend said the movie was boring.") == []
+    assert contents("我同事今天又迟到了") == []
+
+
+def test_recall_weighs_the_sisters_diet_down_for_a_question_about_the_user(store, tmp_path):
+    from memctl.ranking import subject_weight
+
+    ingest(store, tmp_path, "d1", ("2026-11-01T10:00:00Z", ["My sister is on a keto diet.", "I'm vegetarian."]))
+    (sister,) = [m for m in store.memories("d1") if m.subject == "sister"]
+    (own,) = [m for m in store.memories("d1") if m.subject is None]
+    cfg = store.core.config.recall
+    assert subject_weight(sister, "what diet am I on", cfg) == cfg.other_subject_weight < 1
+    assert subject_weight(sister, "what diet is my sister on", cfg) == 1.0
+    assert subject_weight(own, "what diet am I on", cfg) == 1.0
+    assert sister.public()["subject"] == "sister" and own.public()["subject"] == "user"
+
+
+# -- what kind of fact -----------------------------------------------------------------------
+
+
+def test_a_fact_said_with_a_request_is_kept():
+    assert contents("I'm a night-shift nurse, so please schedule things for the afternoon.") == [
+        "User is a night-shift nurse"]
+    assert contents("我是夜班护士，帮我把会都安排在下午") == ["用户是夜班护士"]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("Keep replies brief please.", "User prefers brief replies"),
+    ("Please don't write long responses.", "User prefers: don't write long responses"),
+    ("回复简短一点就行", "用户希望：回复简短一点就行"),
+])
+def test_standing_instructions_are_preferences(text, content):
+    found = said(text)
+    assert [(c.type, c.content) for c in found] == [("preference", content)]
+
+
+def test_goals_keep_deadlines_and_plans_are_dated_tasks():
+    (goal,) = said("我的目标是今年年底前通过N2")
+    assert goal.type == "goal" and goal.valid_to == datetime(2027, 1, 1, tzinfo=timezone.utc)
+    (plan,) = said("I'm planning to visit Kyoto next week.")
+    assert plan.type == "task" and plan.valid_to == datetime(2026, 12, 14, tzinfo=timezone.utc)
+    assert "2026-12-07" in plan.content
+    (went,) = said("I went to Lisbon last month.")
+    assert went.type == "event" and "(2026-10)" in went.content
+
+
+def test_a_durable_fact_is_not_a_low_importance_leftover():
+    (dog,) = said("I have a golden retriever named Biscuit.")
+    assert dog.type == "profile" and dog.importance >= 0.6
+    assert dog.content == "User has a golden retriever named Biscuit"
+
+
+# -- updates ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("old, new, gone, kept", [
+    ("我住在上海", "我四月份已经搬到杭州了", "上海", "杭州"),
+    ("I live in Shanghai.", "我搬到杭州了", "Shanghai", "杭州"),
+    ("我们后端用Go，消息队列用的Kafka", "消息队列现在换成 Pulsar 了", "Kafka", "Pulsar"),
+    ("My surgery is scheduled for August.", "I rescheduled it to November.", "August", "November"),
+    ("我在字节做产品经理", "我跳槽了，现在在美团", "字节", "美团"),
+    ("I'm vegetarian.", "I'm pescatarian now.", "vegetarian", "pescatarian"),
+    ("我基本不吃辣", "微辣现在可以吃了", "不吃辣", "微辣"),
+    ("I work at Google as a designer.", "I just started a new job at Figma.", "Google", "Figma"),
+])
+def test_a_new_value_closes_the_old_one(store, tmp_path, old, new, gone, kept):
+    ingest(store, tmp_path, "u1", ("2026-03-01T10:00:00Z", [old]), ("2026-11-01T10:00:00Z", [new]))
+    now = active(store, "u1")
+    assert any(kept in c for c in now), now
+    assert not any(gone in c for c in now), now
+    closed = [m for m in store.memories("u1", status="superseded") if gone in m.content]
+    assert closed and all(m.valid_to is not None for m in closed)
+
+
+@pytest.mark.parametrize("old, new, gone", [
+    ("My dream is to run a marathon.", "I finally ran my first marathon last Sunday!", "wants"),
+    ("我的目标是明年考上研究生", "我已经考上研究生了", "目标"),
+    ("I'm planning a trip to Japan in March.", "The Japan trip is cancelled.", "trip"),
+    ("我下个月要去杭州出差", "杭州出差取消了", "出差"),
+])
+def test_an_achieved_or_cancelled_plan_is_closed(store, tmp_path, old, new, gone):
+    ingest(store, tmp_path, "u2", ("2026-10-01T10:00:00Z", [old]), ("2026-11-01T10:00:00Z", [new]))
+    goals = [m for m in store.memories("u2") if m.type in ("goal", "task")]
+    assert not goals, [m.content for m in goals]
