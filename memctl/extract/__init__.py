@@ -189,7 +189,10 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 ctx.prev_drop = "secret"
                 continue
             a = analyze(clause.text, clause.lang, rules, ctx)
+            topic = re.match(r"^((?:[A-Z][a-z]+|[A-Z][a-z]+ing(?: \w+){0,3})) (?:is|are|was|were|has been)\b", a.text or "")
+            ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") else ""
             scene.note_mentions(a.text or clause.text, rules.lang(clause.lang), clause.lang)
+            scene.note_people(clause.text, rules.lang(clause.lang), clause.lang)
             if a.about.kind != NONE:
                 ctx.prev_subject = a.about
                 if not a.inherited:
@@ -232,28 +235,18 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
     return out
 
 
-_ANAPHORIC = re.compile(
-    r"^(?:it|it's|it was|that|that's|this|they|they're|they were|the kids|the whole|we|everyone|there|so|and it|but it|"
-    r"这|那|它|他们|她们|孩子们|大家)",
-    re.I,
-)
-# Words said to the assistant about a fact ("这个一定要注意", "remember that"): not part of it.
-_ASIDE = re.compile(r"注意|记得|记住|别忘|\b(?:remember|make sure|keep in mind|note)\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re.I)
 
 
 def _continues(a: Analysis, sentence: int, kept_sentence: int) -> bool:
     """Whether a dropped clause elaborates the fact kept just before it in the same turn.
 
-    "现在在美团" after "我跳槽了"; "The kids loved it!" after "We went camping
-    yesterday". It adds words to that memory (found by recall) without making a new one.
+    "现在在美团" after "我跳槽了": a subject-less, short clause of the same sentence adds its
+    words to that memory. Reactions ("The kids loved it!") stay in the episode.
     """
     if _SECOND_PERSON.search(a.text) or len(a.text) > 120:
         return False
-    if a.reason == "no durable signal" and a.inherited and sentence == kept_sentence and len(a.text) <= 40:
-        return True
-    return a.reason in ("not about the user", "no durable signal") and sentence - kept_sentence <= 1 \
-        and bool(_ANAPHORIC.match(a.text)) and not _ASIDE.search(a.text)
+    return a.reason == "no durable signal" and a.inherited and sentence == kept_sentence and len(a.text) <= 40
 
 
 def _sarcastic(text: str, rules: Rules) -> bool:

@@ -38,7 +38,7 @@ _TYPE_ORDER = ("profile", "goal", "task", "event", "behavior", "preference", "kn
 # Drops that a subject-less continuation shares with the clause before it:
 # "给我写个周报模板，简单点就行" is all one request.
 _CARRIED_DROPS = {
-    "request for the current task", "chit-chat", "question", "hypothetical", "sarcasm", "quoted speech",
+    "request for the current task", "question", "hypothetical", "sarcasm", "quoted speech",
     "about someone else", "reported speech", "passing state", "said to the other speaker",
 }
 # A time said before the subject ("Last weekend my girlfriend and I went fishing"): moved
@@ -110,6 +110,9 @@ class Context:
     prev_subject: Subject | None = None
     # The first clause of a turn may answer the assistant's question.
     first_clause: bool = True
+    # What the previous clause of the turn was about, when it opened with it ("Pottery is ..."):
+    # a clause opening with "it" is about that.
+    prev_topic: str = ""
     # Within one sentence: why the previous clause was dropped, and its times.
     prev_drop: str | None = None
     prev_times: list[TimeRef] = field(default_factory=list)
@@ -220,7 +223,12 @@ def first_person(text: str, found: Found, lang: str) -> str:
         if found.inherited:
             if lang == "zh":
                 return ("我们" if s.group else "我") + text
-            return ("we " if s.group else "I ") + text[:1].lower() + text[1:]
+            low = text[:1].lower() + text[1:]
+            if re.match(r"^been\b", low):
+                return ("we've " if s.group else "I've ") + low  # "Been rehearsing hard"
+            if re.match(r"^(?:(?:still|also|just|really|currently) )?[a-z]+ing\b", low):
+                return ("we're " if s.group else "I'm ") + low  # "Still working on opening a studio"
+            return ("we " if s.group else "I ") + low
         return text
     if found.end and s.kind in (THING, EVENT):
         return text  # "my surgery is in August": the user's own plan, said as the rules expect
@@ -239,7 +247,7 @@ def first_person(text: str, found: Found, lang: str) -> str:
                 rest = rest[len(word):]
                 break
     if lang == "zh":
-        return "我" + rest.lstrip("的，, ")
+        return "我" + rest.lstrip("，, ")
     rest = contracted_is(rest.lstrip(" ,"))
     return "I " + _unagree(rest.strip())
 
@@ -275,11 +283,13 @@ def _answer(r: LangRules, text: str, scene: Scene, a: Analysis) -> bool:
     body = r.p["answer_filler"].sub("", text.strip(" .!。！")).strip(" ,，") if "answer_filler" in r.p else text
     if not body or (a.lang == "en" and (len(body.split()) > 4 or re.search(r"\b(?:i|i'm|my|me|you|no|not|none|nope|yes|yeah)\b", body.lower()))):
         return False
-    if a.lang == "zh" and (len(body) > 10 or re.search(r"[我你他她它不没]", body)):
+    if a.lang == "zh" and (len(body) > 10 or re.search(r"[我你他她它不没会要在有了着过]|的时候", body)):
         return False
     for question, template, type_, slot in r.answers:
-        if question.search(asked):
-            a.inferred = template.format(answer=body)
+        m = question.search(asked)
+        if m:
+            verb = re.search(r"(打|玩|踢|弹|学|练|养|喝|吃|看|听)什么", m.group(0))
+            a.inferred = template.format(answer=body, verb=verb.group(1) if verb else "")
             a.type, a.slot = type_, slot or None
             a.keep, a.reason = True, "answer"
             a.importance, a.confidence = r.importance_base.get(type_, 0.5), 0.8
@@ -315,6 +325,9 @@ def _dangling(text: str, lang: str) -> bool:
     if lang == "zh":
         return re.search(r"(?:那里|那边|这里|这边|它|这个|那个)[啊呀了的吧！!。]*$|^(?:这个|那个|这|那|它)(?=我)", text) is not None \
             and len(text) <= 12
+    if re.search(r"\babout (?:him|her|them|it)\b|\b(?:this|that|these|those)(?=\s+(?:at|in|on|to|for|with|as|and|but|so|"
+                 r"again|too|now|today|here|there)\b|\W*$)", text, re.I):
+        return True
     return len(text.split()) <= 7 and re.search(r"\b(?:it|that|this|there|them|those)\b(?:\s+(?:there|here|too|so much|a lot|very much))?[\s!.]*$",
                      text, re.I) is not None
 
@@ -373,12 +386,16 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if r.has("cancelled", tlow):
         a.cancels = True
         return a.drop("cancellation")
-    if r.has("remark", _unquoted(tlow, r.quote_chars)) and not (r.has("standing", tlow) or r.has("durable", tlow)):
+    addressed = r.has("standing", tlow) or (r.has("durable", tlow) and (r.has("addressed", tlow) or r.has("request_start", tlow)))
+    if r.has("remark", _unquoted(tlow, r.quote_chars)) and not addressed:
         return a.drop("said to the other speaker")
     for name, reason in (("shared", "shared a photo or link"), ("fragment", "fragment"),
-                         ("unhappened", "did not happen")):
+                         ("unhappened", "did not happen"), ("reaction", "reaction"), ("resolve", "encouragement")):
         if r.has(name, tlow):
             return a.drop(reason)
+    if lang == "en" and ctx.prev_topic and re.match(r"^it(?:'s| is| was| has|\s)", text, re.I):
+        # "Pottery is a huge part of my life - it helps me ...": "it" is what the clause before was about.
+        text = ctx.prev_topic + text[2:]
     lead, body = _lead_time(text, lang)
     found = detect(_unquoted(body, r.quote_chars) if lang == "en" else body, lang, r, ctx.scene, ctx.prev_subject,
                    ctx.first_clause)
@@ -396,6 +413,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if re.search(r"(?:说|讲|表示|觉得|认为|告诉我)(?:他|她|他们|她们)|\b(?:said|says|thinks|told me)(?: that)? (?:he|she|they)\b", tlow) \
             or (s.kind in (PERSON, PET) and r.has("reporting", tlow)):
         return a.drop("reported speech")
+    if lang == "en" and s.kind == USER and found.inherited and not s.group and _imperative(text) \
+            and not r.has("standing", tlow) and not r.has("durable", tlow):
+        return a.drop("advice or request")  # "Stay motivated and remember ...": said to the other speaker
     canonical = first_person(text, found, lang) if s.kind != NONE else text
     clow = canonical.lower()
     durable = r.has("durable", tlow)
@@ -412,6 +432,12 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if s.kind == NONE:
         a.found, a.subject, a.inherited = Found(THE_USER, inherited=True), "self", True
         s = THE_USER
+    if not a.standing and _dangling(canonical, lang) and lang == "en" and ctx.prev_topic:
+        # "Dance is just me - I can't picture life without it": "it" is what was just named.
+        topic = ctx.prev_topic if ctx.prev_topic[:2].isupper() else ctx.prev_topic.lower()
+        text = re.sub(r"\bit\b(?=\W*$)", topic, text)
+        canonical = re.sub(r"\bit\b(?=\W*$)", topic, canonical)
+        clow, tlow = canonical.lower(), text.lower()
     if not a.standing and _dangling(canonical, lang):
         if r.has("reschedule", clow):
             a.reschedules = True
@@ -419,7 +445,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             return a.drop("unresolved reference")
     if (
         r.has("transient_state", clow)
-        and (r.has("transient_time", clow) or not any(t.search(clow) for t in (r.types["profile"], r.types["preference"])))
+        and (r.has("transient_time", clow) or not any(r.types[t].search(clow) for t in ("profile", "preference", "goal")))
         and not durable
     ):
         return a.drop("passing state")
@@ -431,6 +457,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.type = _type(r, tlow, a, ctx, a.standing)  # "goal for this year: ...": patterns anchored at the start
     if a.type is None and a.slot:
         a.type = r.slot_types.get(a.slot.split(":")[0], "profile")
+    if a.type is None and s.kind in (PERSON, PET) and re.search(r"是(?:个|一个|一只|一条|一位|一名)|\b(?:is a|is an)\b", tlow):
+        a.type = "profile"  # "它是一只小母狗", "巴爷是个很好的伙伴": what the pet or person is
     if a.type is None and s.kind in (THING, EVENT) and _THING_FACT.search(tlow):
         # "论坛的地点是北京", "预计下周开业": where, when or what the user's thing or event is;
         # "my appointment is next Wednesday": a plan of the user's.
@@ -448,7 +476,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if s.kind != USER:
         if a.type == "task" and not (s.kind == EVENT and found.end):
             a.type = "event"  # someone else's plan, or a date of a thing: an event to know about
-        if a.subject == "other" and a.type in ("event", "task") and not _dated(a):
+        involves_user = lang == "en" and re.search(r"\b(?:me|us|my|our)\b", tlow[found.end:]) is not None \
+            or lang == "zh" and "我" in text[found.end:]
+        if a.subject == "other" and a.type in ("event", "task") and not _dated(a) and not involves_user:
             return a.drop("about someone else")  # "My coworker was late again": a passing remark
         if a.subject == "other" and s.kind == PERSON and r.has("transient_time", clow):
             return a.drop("about someone else")
@@ -473,6 +503,23 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
 
 
 _THING_FACT = re.compile(r"是|在|叫|位于|定在|预计|将|开业|开幕|举行|举办|\b(?:is|are|will be|called|named|located|opens|starts|takes place)\b")
+
+
+# Verbs a first-person statement may start with, the "I" left out ("Love hiking!").
+_FEELING_VERBS = frozenset("""love like enjoy hate prefer adore miss need want wish hope think feel guess know
+can't cannot gotta wanna gonna been used""".split())
+
+
+def _imperative(text: str) -> bool:
+    """Whether a subject-less English clause opens with a bare verb that is not a feeling:
+    advice or a request ("Keep going!", "Stay motivated"), not a statement ("Went camping")."""
+    from lemminflect import getAllLemmas
+
+    first = text.split(" ", 1)[0].lower().strip(",.!")
+    if first in _FEELING_VERBS or first in ("don't", "do", "let's", "lets", "let"):
+        return first in ("don't", "let's", "lets", "let")
+    verb = getAllLemmas(first).get("VERB")
+    return bool(verb) and first in verb and not first.endswith("ed")
 
 
 def _dated(a: Analysis) -> bool:
@@ -552,7 +599,7 @@ def _fallback(tlow: str, a: Analysis) -> str | None:
     What reaches here already passed every drop rule (question, request, hypothetical,
     sarcasm, other people, passing state).
     """
-    if a.subject not in ("self", "dependent", "group"):
+    if a.subject not in ("self", "dependent", "group", "other"):
         return None
     if a.times and all(t.direction == 0 and t.precision == "day" for t in a.times):
         return None  # "right now", "today": a passing situation
@@ -563,7 +610,7 @@ def _fallback(tlow: str, a: Analysis) -> str | None:
     words = len(tlow.split())
     if words < 4 or not _EN_FIRST_PERSON.search(tlow):
         return None
-    if re.match(r"^(?:i|we)(?:'m|'re| am| are) \w+ing\b", tlow):
+    if re.match(r"^(?:i|we)(?:'m|'re| am| are) (?:\w+ly )?\w+ing\b", tlow):
         # "I'm going through PRs" is passing; "I'm currently reading The Lean Startup" or
         # a long description of what one is doing these days is not.
         if not (re.search(r"\b(?:currently|these days|lately|nowadays|recently)\b", tlow) or words >= 8):

@@ -161,6 +161,18 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         head, rest = t[:mid.start()], t[mid.end():]
         said = _MID_FIRST[word] + rest if word in _MID_FIRST else "the user " + agree(rest.lstrip())
         return _tidy(_pronouns_en(head) + _pronouns_en(said))
+    if inherited and _kinds(low.split(" ", 1)[0].strip(",.:;!")) & {"VERB", "AUX"} | (
+            {"VERB"} if low.split(" ", 1)[0].endswith("ed") else set()):
+        return _tidy("User " + _pronouns_en(agree(t[:1].lower() + t[1:])))  # "Dyed my hair last week"
+    dream = re.match(r"^it(?:'s| is| has)(?: been)? (?:a|my) ((?:[\w-]+ )?)dream (?:of mine )?(to .+)$", t, re.I)
+    if dream:
+        return _tidy(f"User's {dream.group(1)}dream is {_pronouns_en(dream.group(2))}")
+    first = re.search(r"\b(?:my|me)\b", t, re.I)
+    if first and not re.search(r"\b(?:i|i'm|i've|i'd|i'll)\b", low[:first.start()]):
+        # "Playing video games are my main hobbies" -> "... are User's main hobbies";
+        # "Pottery helps me relax" -> "Pottery helps the user relax"
+        said = "User's" if first.group(0).lower() == "my" else "the user"
+        return _tidy(_pronouns_en(t[:first.start()]) + said + _pronouns_en(t[first.end():]))
     if inherited:
         # "Went camping last summer" (the speaker's own doing): the subject was left out;
         # "goal for this year: ..." is the user's.
@@ -249,6 +261,17 @@ _ZH_LEAD = re.compile(r"^(?:对了|另外|还有|然后|而且|但是|不过|所
 _ZH_OTHER_START = re.compile(r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条)|他|她|它|你|您)")
 
 
+# What is sung, read or watched is a title, quoted or not: "唱了一首月亮代表我的心".
+_ZH_TITLE = re.compile(r"(?:唱|听|弹|看|读|写|拍)(?:了|过)?(?:一首|一部|一本|一篇|一曲|首|部|本)([^，。！？,!?]+)")
+
+
+def _zh_outside(text: str) -> str:
+    m = _ZH_TITLE.search(text)
+    if not m:
+        return _outside(text, _zh_pronouns)
+    return _outside(text[:m.start(1)], _zh_pronouns) + text[m.start(1):m.end(1)] + _zh_outside(text[m.end(1):])
+
+
 def _zh_pronouns(part: str) -> str:
     part = re.sub(r"(?:我们家|咱们家|我家)的?", "用户家", part)
     part = re.sub(r"(?:我们|咱们|我)俩", "两人", part)
@@ -264,24 +287,24 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     if subject.kind != USER:
         display = _zh_display(subject)
         if phrase_end:
-            return display + _outside(t[phrase_end:], _zh_pronouns)
+            return display + _zh_outside(t[phrase_end:])
         if re.match(r"^(?:他|她|它)(?!们)", t):
-            return display + _outside(t[1:], _zh_pronouns)
+            return display + _zh_outside(t[1:])
         for word in (subject.name, subject.relation):
             if word and t.startswith(word):
-                return display + _outside(t[len(word):], _zh_pronouns)
+                return display + _zh_outside(t[len(word):])
         m = re.match(rf"^(?:这个|那个|这次|那次){re.escape(subject.relation)}", t)
         if m:
-            return display + _outside(t[m.end():], _zh_pronouns)
-        return display + _outside(t, _zh_pronouns)
+            return display + _zh_outside(t[m.end():])
+        return display + _zh_outside(t)
     if subject.joint:
-        return f"用户和{subject.joint}" + _outside(t[phrase_end:], _zh_pronouns)
+        return f"用户和{subject.joint}" + _zh_outside(t[phrase_end:])
     said_group = re.search(r"我们|咱们|我司", t) is not None
     if said_group:
         t = _ZH_GROUP_WORK.sub("用户的", t)
         t = re.sub(r"^(?:我们|咱们|我司)(?!家)", "用户团队" if subject.group and _zh_work(t) else "", t) if not t.startswith("用户") else t
     said_self = re.search(r"我(?!们)", t) is not None
-    t = _outside(t, _zh_pronouns)
+    t = _zh_outside(t)
     if not t.startswith("用户") and (inherited or not said_self) and not _ZH_OTHER_START.match(t):
         t = "用户" + t
     return t
@@ -316,7 +339,7 @@ def standing(text: str, lang: str) -> str:
     """A rule the user sets for the assistant: "Keep replies brief" -> "User prefers brief replies"."""
     body = re.sub(r"[.!。！~～]+$", "", text.strip())
     if lang == "zh":
-        return "用户希望：" + _outside(body, _zh_pronouns)
+        return "用户希望：" + _zh_outside(body)
     low = body.lower()
     low = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz|thanks|thank you)$", "", low)
     low = re.sub(r"^(?:(?:from now on|going forward|in (?:the )?future|by default)[, ]+)", "", low)
@@ -329,7 +352,7 @@ def standing(text: str, lang: str) -> str:
 
 def pronouns(text: str, lang: str) -> str:
     """Only the pronouns to third person: for text appended to a memory as its elaboration."""
-    return _outside(text, _zh_pronouns) if lang == "zh" else _pronouns_en(text)
+    return _zh_outside(text) if lang == "zh" else _pronouns_en(text)
 
 
 def with_time(content: str, lang: str, label: str, deadline: bool = False) -> str:

@@ -103,7 +103,7 @@ class Scene:
             if kind not in (THING, EVENT) or word.lower() in self.things or word not in low:
                 continue
             if lang == "en":
-                if re.search(rf"\b(?:my|our|the|a|an)\s+(?:[\w-]+\s+)?{re.escape(word)}s?\b", low):
+                if re.search(rf"\b(?:my|our)\s+(?:[\w-]+\s+)?{re.escape(word)}s?\b", low):
                     self.things[word] = Subject(kind, word)
             else:
                 m = next((m for verb in ("参加", "出席", "举办", "主持", "报名", "办", "开", "准备", "去")
@@ -112,12 +112,26 @@ class Scene:
                     display = f"用户{m.group(1)}的{word}" if m else f"用户的{word}"
                     self.things[word] = Subject(kind, word, display=display)
 
+    def note_people(self, text: str, r: LangRules, lang: str) -> None:
+        """A pet or close relative the user mentions anywhere ("我给我的小狗起名叫贝贝"): the
+        "it"/"he"/"she" of a later clause."""
+        low = text.lower() if lang == "en" else text
+        owner = r"\b(?:my|our)\s+(?:[\w-]+\s+)?" if lang == "en" else r"(?:我的|我家的?|我们家的?)"
+        for word, kind in r.relations.items():
+            if (kind == PET or kind == PERSON and word.lower() in r.close) and word in low:
+                if re.search(owner + re.escape(word.lower() if lang == "en" else word), low):
+                    self.last_person = Subject(kind, word, plural=word.lower() in r.plural)
+                    return
+
     def note_assistant(self, text: str, r: LangRules, lang: str) -> None:
         """What the assistant's message asked about: "你的店什么时候开业？", "How old is your son?"."""
         self.asked, self.asked_object, self.asked_predicate = None, "", ""
         tail = text[-200:]
         questions = re.findall(r"[^。！？?!.]*[?？]", tail)
         self.asked_text = questions[-1].strip() if questions else ""
+        last = re.split(r"[。！？?!.\n]", tail.strip(" 。！？?!.\n"))[-1]
+        if not self.asked_text and re.search(r"什么|吗|么|呢|哪|几|多少|\b(?:what|which|how|where|who)\b", last, re.I):
+            self.asked_text = last.strip()  # "打什么球": a question without its mark
         if lang == "zh":
             pred = re.search(r"(?:你|您)(?:平时|现在|也|还|最)?([^，,。？?！你您]{1,20}?)(?:吗|么|嘛|呢)?[？?]\s*$", self.asked_text)
             self.asked_predicate = pred.group(1) if pred else ""
@@ -127,6 +141,12 @@ class Scene:
                     if rest.startswith(word):
                         self.asked = Subject(kind, word)
                         return
+            # "孩子多大了？", "那平时给狗狗洗澡是不是很辛苦呢": a question about the user's
+            # child or pet without "your".
+            for word, kind in r.relations.items():
+                if (kind == PET or kind == PERSON and word in r.close) and word in (self.asked_text or tail[-60:]):
+                    self.asked = Subject(kind, word, plural=word in r.plural)
+                    return
         else:
             obj = re.search(r"\b(?:do|did|would|have|are|were|will)\s+you\s+(?:ever\s+|still\s+|also\s+|really\s+)?"
                             r"(?:like|love|enjoy|prefer|eat|drink|play|watch|use|own|miss|visit|speak|know)\s+"
@@ -229,18 +249,34 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     the = re.match(r"(?:the|that|this|my|our)\s+([\w-]+)", low)
     if the and the.group(1) in scene.things:
         return Found(scene.things[the.group(1)], inherited=True)
-    if re.match(r"^(?:it|it's|its|they|they're)\b", low) and scene.asked is not None and scene.asked.kind != USER:
-        return Found(scene.asked, inherited=True)
-    # "When I travel I prefer ...", "The app I maintain is ...", "At my company we ...": the
-    # user speaks of themselves after an opening phrase.
-    if re.search(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|myself)\b", low):
-        return Found(THE_USER)
-    if re.search(r"\b(?:we|we're|we've|our|us)\b", low):
-        return Found(WE)
+    asked = scene.asked
+    if asked is not None and (re.match(r"^(?:it|it's|its)\b", low) and asked.kind in (PET, THING, EVENT)
+                              or re.match(r"^(?:they|they're)\b", low) and asked.plural):
+        return Found(asked, inherited=True)
+    if re.match(r"^(?:it's|it is|it has|it's been|it has been) (?:been )?(?:a|my) (?:\w+ )?dream\b", low):
+        return Found(THE_USER)  # "it's been a dream to have a family": the user's own dream
+    # "When I travel I prefer ...", "At my company we ...", "The app I maintain is ...": the
+    # user speaks of themselves after an opening phrase; "It reminded me of ..." is not
+    # a statement about them.
+    opener = re.match(r"^(?:when|whenever|while|if|once|after|before|since|as|at|in|on|for|with|during|every|"
+                      r"the [\w-]+(?: [\w-]+)? (?:i|we)\b)", low)
+    if opener or not _EN_NOT_SUBJECT.match(low):
+        gerund = re.match(r"^[a-z]+ing\b", low) is not None
+        if re.search(r"\b(?:i|i'm|i've|i'd|i'll)\b", low) or (not gerund or opener) and re.search(r"\b(?:my|me|mine|myself)\b", low):
+            return Found(THE_USER)
+        if gerund and re.search(r"\b(?:my|me)\b", low):
+            return Found(THE_USER)  # "Playing games is my main hobby"
+        if re.search(r"\b(?:we|we're|we've|our|us)\b", low):
+            return Found(WE)
+        if gerund:
+            return Found(SOMEONE_ELSE)  # "Being surrounded by teammates creates a bond": said of anyone
     if _EN_NOT_SUBJECT.match(low):
         return Found(SOMEONE_ELSE)
     if first and not _en_verb_like(first.group(1)) and not first.group(1).lower().endswith("ing"):
         return Found(SOMEONE_ELSE)  # "Berlin's meetups are great", "Melanie is kind": not the user
+    if re.match(r"^(?:[\w'-]+ ){1,3}(?:is|are|was|were|has|have|must|could|would|can|will|always|never)\b", low) \
+            and not re.match(r"^(?:just|also|still|really|totally|definitely|probably|finally|recently|actually)\b", low):
+        return Found(SOMEONE_ELSE)  # "Mixed emotions are rough": the subject is a thing said
     return Found(previous or scene.asked or THE_USER, inherited=True)
 
 
@@ -262,7 +298,7 @@ _ZH_NAME_END = re.compile(rf"^(?:{_ZH_PREDICATE})")
 # 我的X where X is the user's own attribute, not someone: "我的目标", "我的工作".
 _ZH_OWN = re.compile(r"我的?(?:目标|梦想|计划|愿望|工作|生日|名字|地址|电话|手机号|邮箱|爱好|专业|老家|家乡)")
 _ZH_NOT_SUBJECT = re.compile(
-    r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|谁|哪|什么|天气|今天天气)"
+    r"^(?:刚才|刚刚|今天|昨天|之前|上次)?(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|谁|哪|什么|天气|今天天气)"
 )
 _ZH_OBJECT_ONLY = re.compile(r"(?:帮|给|让|跟|和|对|陪|带|替|告诉|提醒|问|教|送|请|发|借|找|催|通知|回复|回答|比|喜欢|爱|叫)我(?!们)")
 
@@ -312,6 +348,14 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
     for name, subject in scene.by_name.items():
         if text.startswith(name):
             return Found(subject, inherited=True)
+    asked = scene.asked
+    if previous is None and asked is not None and asked.kind in (PERSON, PET) and not asked.name:
+        # "巴爷非常听话" answering a question about the user's dog: the dog, by its name.
+        named = re.match(r"([\u3400-\u9fff]{2,3}?)(?=是个|是一|非常|特别|很|也|今年|已经|每天|最)", text)
+        if named and not re.search(r"[我你他她它这那]", named.group(1)) and named.group(1) not in r.relations:
+            subject = Subject(asked.kind, asked.relation, named.group(1), plural=asked.plural)
+            scene.note(subject)
+            return Found(subject, len(named.group(1)))
     for word, subject in scene.things.items():
         if re.match(rf"(?:这个|那个|这次|那次)?{re.escape(word)}(?:的|在|是|定在|将|会|要|预计|已经|下周|明天)", text):
             return Found(subject, inherited=True)
