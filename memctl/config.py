@@ -136,7 +136,7 @@ class RecallConfig:
     # A memory about someone or something else in the user's life (their sister's diet)
     # scores this share when the query asks about the user ("what diet am I on") and
     # does not name them.
-    other_subject_weight: float = 0.5
+    other_subject_weight: float = 0.3
     # At most this many episodes while memories have candidates.
     max_episodes: int = 3
     # A user with more rows than this in a table (memories or episodes) is searched through

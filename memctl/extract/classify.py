@@ -325,6 +325,9 @@ def _dangling(text: str, lang: str) -> bool:
     if lang == "zh":
         return re.search(r"(?:那里|那边|这里|这边|它|这个|那个)[啊呀了的吧！!。]*$|^(?:这个|那个|这|那|它)(?=我)", text) is not None \
             and len(text) <= 12
+    if len(text.split()) <= 12 and re.search(r"\b(?:made|did|tried|got|bought|used|love|loved|like|liked|finished|painted|"
+                                           r"cooked|baked|took|saw|read|watched|enjoyed|gave) (?:it|them)\b(?! (?:up|out|off))", text, re.I):
+        return True  # "I made it with coconut milk": what "it" is was said by the other speaker
     if re.search(r"\babout (?:him|her|them|it)\b|\b(?:this|that|these|those)(?=\s+(?:at|in|on|to|for|with|as|and|but|so|"
                  r"again|too|now|today|here|there)\b|\W*$)", text, re.I):
         return True

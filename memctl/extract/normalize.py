@@ -42,7 +42,7 @@ might may shall used""".split())
 _AGREE = {"am": "is", "are": "is", "'m": "is", "have": "has", "do": "does", "don't": "doesn't",
           "haven't": "hasn't", "aren't": "isn't", "be": "is", "were": "was", "weren't": "wasn't"}
 # Past forms that look like bare verbs: "I quit smoking" stays past.
-_SAME_PAST = frozenset("quit put cut hit let set shut hurt cost spread".split())
+_SAME_PAST = frozenset("quit put cut hit let set shut hurt cost spread saw found lay wound ground fell bore read".split())
 
 
 @lru_cache(maxsize=4096)
@@ -101,16 +101,21 @@ _EN_LATER = [
     (r"\bmy\b", "their"), (r"\bme\b", "them"),
     (r"\bwe're\b", "they're"), (r"\bwe've\b", "they've"), (r"\bwe\b", "they"), (r"\bour\b", "their"), (r"\bus\b", "them"),
 ]
-# "I" as a numeral in a title ("CFA Level I", "World War I") stays.
-_TITLE_I = re.compile(r"\b([A-Z][\w-]*) I\b(?!')(?!\s+(?:am|was|have|had|do|did|will|would|can|could|should|think|"
-                      r"love|like|want|went|got|need|know|just|really|also|never|always)\b)")
+# "I" as a numeral in a title ("CFA Level I", "World War I") stays: after a capitalised
+# word that does not open the sentence, before a noun or the end.
+_TITLE_I = re.compile(r"(?<=\S )([A-Z][\w-]*) I\b(?!')(?=\s+([\w-]+)|\W*$)")
+
+
+def _title_i(m: re.Match[str]) -> bool:
+    nxt = (m.group(2) or "").lower()
+    return not nxt or not (_kinds(nxt) & {"VERB", "AUX", "ADV"})
 
 
 def _pronouns_en(text: str) -> str:
     def swap(part: str) -> str:
         for pattern, repl in _EN_LATER:
             part = re.sub(pattern, lambda m, r=repl: _case(m.group(0), r), part, flags=re.I)
-        part = _TITLE_I.sub("\\1 \x00", part)
+        part = _TITLE_I.sub(lambda m: f"{m.group(1)} \x00" if _title_i(m) else m.group(0), part)
         part = re.sub(r"\bI\b", "they", part)
         return part.replace("\x00", "I")
 
@@ -155,7 +160,7 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     if subject.group and re.match(r"^(?:we|our|us)\b", low):
         return _tidy(_group_en(t, low))
     mid = re.search(r"\b(?:i'm|i am|i've|i'd|i'll|i was|i)\b", t, re.I)
-    if mid and not _TITLE_I.search(t[max(0, mid.start() - 30):mid.end() + 30]):
+    if mid and not any(_title_i(m) for m in _TITLE_I.finditer(t)):
         # "When I travel I prefer ..." -> "When the user travels they prefer ..."
         word = mid.group(0).lower()
         head, rest = t[:mid.start()], t[mid.end():]

@@ -26,7 +26,7 @@ _SENTENCE_END = re.compile(
 _ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff])|\s+[-—–]+\s+|—+")
 # English: split before a conjunction that opens a new clause.
 _EN_CLAUSE = re.compile(
-    r",\s+(?=(?:but|so|and|though|although|because|since|while|whereas|plus|yet|i|i'm|i've|i'd|my)\b)"
+    r",\s+(?=(?:but|so|and|even though|even if|though|although|because|since|while|whereas|plus|yet|i|i'm|i've|i'd|my)\b)"
     r"|\s+(?=(?:but|and|so|because|though|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|our|he|she|they|it|it's)\b)"
     r"|\s+[-—–]+\s+|—+",
     re.I,

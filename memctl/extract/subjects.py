@@ -266,7 +266,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             return Found(THE_USER)
         if gerund and re.search(r"\b(?:my|me)\b", low):
             return Found(THE_USER)  # "Playing games is my main hobby"
-        if re.search(r"\b(?:we|we're|we've|our|us)\b", low):
+        if opener and re.search(r"\b(?:we|we're|we've|our|us)\b", low):
             return Found(WE)
         if gerund:
             return Found(SOMEONE_ELSE)  # "Being surrounded by teammates creates a bond": said of anyone
