@@ -17,7 +17,7 @@ from typing import Any
 from common import ROOT, SHARED_DATA, need, table
 
 WHEN = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
-SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2.jsonl"]
+SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2.jsonl", "extraction_holdout3.jsonl"]
 
 
 def _extractor():

@@ -59,6 +59,15 @@ class LangRules:
     # Short answers worded with the question: (question, content template, type, slot).
     answers: list[tuple[re.Pattern[str], str, str, str]] = field(default_factory=list)
 
+    # Any relation word, for finding the few a text contains without trying them all.
+    relation_words: re.Pattern[str] | None = None
+
+    def relations_in(self, text: str) -> list[tuple[str, str]]:
+        """The relations whose word occurs in `text` (lowercased for English), longest first."""
+        if self.relation_words is None or not self.relation_words.search(text):
+            return []
+        return [(word, kind) for word, kind in self.relations.items() if word in text]
+
     def has(self, name: str, text: str) -> bool:
         pattern = self.p.get(name)
         return pattern is not None and pattern.search(text) is not None
@@ -113,6 +122,8 @@ def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
         for word in subjects.get(key, []):
             rules.relations.setdefault(word.lower() if lang == "en" else word, kind)
     rules.relations = dict(sorted(rules.relations.items(), key=lambda kv: -len(kv[0])))
+    if rules.relations:
+        rules.relation_words = re.compile("|".join(map(re.escape, rules.relations)))
     rules.plural = frozenset(w.lower() for w in subjects.get("plural", []))
     rules.close = frozenset(w.lower() for w in subjects.get("close", []))
     imp = data.get("importance", {})

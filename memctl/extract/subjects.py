@@ -99,8 +99,8 @@ class Scene:
         """Events and things the user mentions doing or having ("参加一个AI论坛", "my
         sister's wedding"): a later clause may be about them."""
         low = text.lower() if lang == "en" else text
-        for word, kind in r.relations.items():
-            if kind not in (THING, EVENT) or word.lower() in self.things or word not in low:
+        for word, kind in r.relations_in(low):
+            if kind not in (THING, EVENT) or word.lower() in self.things:
                 continue
             if lang == "en":
                 if re.search(rf"\b(?:my|our)\s+(?:[\w-]+\s+)?{re.escape(word)}s?\b", low):
@@ -117,8 +117,8 @@ class Scene:
         "it"/"he"/"she" of a later clause."""
         low = text.lower() if lang == "en" else text
         owner = r"\b(?:my|our)\s+(?:[\w-]+\s+)?" if lang == "en" else r"(?:我的|我家的?|我们家的?)"
-        for word, kind in r.relations.items():
-            if (kind == PET or kind == PERSON and word.lower() in r.close) and word in low:
+        for word, kind in r.relations_in(low):
+            if kind == PET or kind == PERSON and word.lower() in r.close:
                 if re.search(owner + re.escape(word.lower() if lang == "en" else word), low):
                     self.last_person = Subject(kind, word, plural=word.lower() in r.plural)
                     return
