@@ -60,6 +60,12 @@ def active(store, user: str) -> list[str]:
     "I almost forgot my keys this morning.",
     "My coworker was late again today.",
     "你们喜欢我才有继续下去的动力",
+    "哇这也太厉害了吧",
+    "Enjoy the gaming!",
+    "I'm heading there next month.",
+    "I'm learning this instrument, which has been quite the journey.",
+    "但是这类的我比较喜欢和人面对面玩",
+    "我每周都得去",
 ])
 def test_reactions_remarks_and_passing_moments_are_not_memories(text):
     assert contents(text) == []
@@ -75,6 +81,15 @@ def test_verbs_are_inflected_by_grammar_and_titles_left_alone():
     assert contents("I teach piano to kids on weekends.") == ["User teaches piano to kids on weekends"]
     assert contents("我最喜欢的歌是《月亮代表我的心》") == ["用户最喜欢的歌是《月亮代表我的心》"]
     assert contents('My favorite quote is "I think, therefore I am".') == ['User\'s favorite quote is "I think, therefore I am"']
+    assert contents("the conference I'm going to, PyCon US, is in Pittsburgh")[0].endswith("PyCon US, is in Pittsburgh")
+
+
+def test_a_message_without_a_subject_is_the_users_own_doing():
+    assert contents("flying to Denver on the 22nd for my cousin's wedding")[0].startswith(
+        "User is flying to Denver on the 22nd for their cousin's wedding")
+    assert contents("want to get my AWS cert before end of year")[0].startswith("User wants to get their AWS cert")
+    assert contents("纠正一下 我不在上海了 上个月搬苏州了")[0].startswith("用户不在上海了")
+    assert contents("我习惯晚上十一点以后写代码") == ["用户习惯晚上十一点以后写代码"]  # a habit, not an instruction
 
 
 def test_a_clause_cut_at_and_keeps_its_fact():
@@ -167,7 +182,7 @@ def test_a_fact_said_with_a_request_is_kept():
 @pytest.mark.parametrize("text, content", [
     ("Keep replies brief please.", "User prefers brief replies"),
     ("Please don't write long responses.", "User prefers: don't write long responses"),
-    ("回复简短一点就行", "用户希望：回复简短一点就行"),
+    ("回复简短一点就行", "用户希望回复简短一点就行"),
 ])
 def test_standing_instructions_are_preferences(text, content):
     found = said(text)

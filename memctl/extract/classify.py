@@ -323,11 +323,20 @@ def _dangling(text: str, lang: str) -> bool:
     """Whether the clause's fact hangs on a word that points elsewhere ("I love it there",
     "我很喜欢那里"): without what it points to, the memory says nothing."""
     if lang == "zh":
+        if re.search(r"^(?:但是|不过|可是)?(?:这|那)(?:类|种|些|样)|^(?:但是|不过|可是)?(?:这|那)个(?!周|月|星期|礼拜|季度|学期|假期|冬天|夏天|春天|秋天|年)"
+                     r"|(?:得|要|会|想|能|没办法|不能)去[了啊呀吧的]*$", text):
+            return True  # "这类的我比较喜欢……", "我每周都得去": what it points to was said before
         return re.search(r"(?:那里|那边|这里|这边|它|这个|那个)[啊呀了的吧！!。]*$|^(?:这个|那个|这|那|它)(?=我)", text) is not None \
             and len(text) <= 12
     if len(text.split()) <= 12 and re.search(r"\b(?:made|did|tried|got|bought|used|love|loved|like|liked|finished|painted|"
                                            r"cooked|baked|took|saw|read|watched|enjoyed|gave) (?:it|them)\b(?! (?:up|out|off))", text, re.I):
         return True  # "I made it with coconut milk": what "it" is was said by the other speaker
+    if re.search(r"\b(?:go|goes|going|went|gone|head|heading|headed|move|moving|moved|fly|flying|flew|travel\w*|been|get|getting) there\b"
+                 r"|\bcheck (?:it|them|that) out\b", text, re.I) or (len(text.split()) <= 10 and re.search(
+                 r"\b(?:this|these|those) (?!(?:year|month|week|weekend|morning|afternoon|evening|night|time|summer|winter|spring|fall|"
+                 r"autumn|semester|season|days?|way|much|many|kind|sort|one|past|coming|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+                 r"january|february|march|april|may|june|july|august|september|october|november|december)\b)[a-z]+", text, re.I)):
+        return True  # "I'm heading there next month", "I'm learning this instrument": named by the other turn
     if re.search(r"\babout (?:him|her|them|it)\b|\b(?:this|that|these|those)(?=\s+(?:at|in|on|to|for|with|as|and|but|so|"
                  r"again|too|now|today|here|there)\b|\W*$)", text, re.I):
         return True

@@ -114,12 +114,17 @@ def _title_i(m: re.Match[str]) -> bool:
 def _pronouns_en(text: str) -> str:
     def swap(part: str) -> str:
         for pattern, repl in _EN_LATER:
-            part = re.sub(pattern, lambda m, r=repl: _case(m.group(0), r), part, flags=re.I)
+            part = re.sub(pattern, lambda m, r=repl: m.group(0) if _acronym(m.group(0)) else _case(m.group(0), r), part, flags=re.I)
         part = _TITLE_I.sub(lambda m: f"{m.group(1)} \x00" if _title_i(m) else m.group(0), part)
         part = re.sub(r"\bI\b", "they", part)
         return part.replace("\x00", "I")
 
     return _outside(text, swap)
+
+
+def _acronym(found: str) -> bool:
+    """ "US" in "PyCon US" is not "us"."""
+    return len(found) > 1 and found.isupper() and "'" not in found
 
 
 def _case(found: str, repl: str) -> str:
@@ -172,6 +177,13 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     dream = re.match(r"^it(?:'s| is| has)(?: been)? (?:a|my) ((?:[\w-]+ )?)dream (?:of mine )?(to .+)$", t, re.I)
     if dream:
         return _tidy(f"User's {dream.group(1)}dream is {_pronouns_en(dream.group(2))}")
+    opener = low.split(" ", 1)[0].strip(",.:;!")
+    if re.search(r"\b(?:my|me)\b", low) and "VERB" in _kinds(opener) and not re.match(r"^\w+ me\b", low):
+        # "flying to Denver for my cousin's wedding", "want to get my cert": the user's own doing
+        if opener.endswith("ing"):
+            return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))
+        if opener in ("want", "wanna", "need", "hope", "plan", "love", "like", "hate", "prefer"):
+            return _tidy("User " + _pronouns_en(agree(re.sub(r"^wanna\b", "want to", t[:1].lower() + t[1:]))))
     first = re.search(r"\b(?:my|me)\b", t, re.I)
     if first and not re.search(r"\b(?:i|i'm|i've|i'd|i'll)\b", low[:first.start()]):
         # "Playing video games are my main hobbies" -> "... are User's main hobbies";
@@ -344,7 +356,9 @@ def standing(text: str, lang: str) -> str:
     """A rule the user sets for the assistant: "Keep replies brief" -> "User prefers brief replies"."""
     body = re.sub(r"[.!。！~～]+$", "", text.strip())
     if lang == "zh":
-        return "用户希望：" + _zh_outside(body)
+        body = re.sub(r"^(?:请|麻烦)?(?:你)?", "", body)
+        body = re.sub(r"(回答|回复|答复|告诉|跟|给|对)我(?!们)(?=[^\s的])", r"\1", body)  # "以后回答我都用繁体字"
+        return "用户希望" + _zh_outside(body)
     low = body.lower()
     low = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz|thanks|thank you)$", "", low)
     low = re.sub(r"^(?:(?:from now on|going forward|in (?:the )?future|by default)[, ]+)", "", low)
