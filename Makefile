@@ -10,7 +10,7 @@ DEMO   := demo-store
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: setup demo test test-fast bench clean
+.PHONY: setup demo test test-fast bench docs clean
 
 setup: $(STAMP)
 
@@ -27,8 +27,8 @@ demo: setup
 	rm -rf $(DEMO)
 	$(MEMCTL) init $(DEMO)
 	$(MEMCTL) ingest sample_conversations/ --store $(DEMO)
-	$(MEMCTL) recall "帮我推荐三亚的餐厅" --user xiaolin --store $(DEMO) --explain
-	$(MEMCTL) recall "How should I structure my first Rust service?" --user sam --store $(DEMO)
+	$(MEMCTL) recall "帮我推荐三亚的餐厅" --user xiaolin --store $(DEMO) --explain --table
+	$(MEMCTL) recall "How should I structure my first Rust service?" --user sam --store $(DEMO) --table
 	$(MEMCTL) recall "plan my week" --user kai --store $(DEMO) --format prompt --budget 120
 
 test: setup
@@ -39,6 +39,10 @@ test-fast: setup
 
 bench: setup
 	$(PY) bench/run.py
+
+# docs/cli.md is generated from the commands' help (a test checks it is current).
+docs: setup
+	$(PY) -m typer memctl.cli utils docs --name memctl --output docs/cli.md
 
 clean:
 	rm -rf $(DEMO) .pytest_cache

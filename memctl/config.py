@@ -330,7 +330,7 @@ def resolve_store_dir(explicit: str | os.PathLike[str] | None = None, cwd: Path 
 
     `explicit` and $MEMCTL_STORE may name the .memctl/ folder itself or the folder holding it.
     """
-    for given, origin in ((explicit, "--store"), (os.environ.get(STORE_ENV) or None, STORE_ENV)):
+    for given, origin in ((explicit, "the given path"), (os.environ.get(STORE_ENV) or None, STORE_ENV)):
         if given is None:
             continue
         path = Path(given).expanduser()

@@ -55,7 +55,7 @@ class Conversation:
     origin: str = ""
 
 
-def check_user_id(user: str, where: str = "--user") -> str:
+def check_user_id(user: str, where: str = "user") -> str:
     if not isinstance(user, str) or not _USER_ID.match(user):
         raise InputError(
             f"{where}: invalid user id {user!r} (1-128 letters, digits or . _ - @ : +)"
@@ -91,7 +91,7 @@ def read_sources(
 ) -> list[Conversation]:
     """Read and validate every path ('-' is standard input; folders are walked)."""
     if fmt is not None and fmt not in FORMATS:
-        raise InputError(f"--format: unknown format {fmt!r} (use {', '.join(FORMATS)})")
+        raise InputError(f"input format: unknown format {fmt!r} (use {', '.join(FORMATS)})")
     if user is not None:
         check_user_id(user)
     conversations: list[Conversation] = []

@@ -180,25 +180,31 @@ def select(
     """
     if ids:
         if chain or user or types or query or session:
-            raise UsageError("--id cannot be combined with other selectors")
+            raise UsageError("ids cannot be combined with other selectors")
         memory_ids = [i for i in ids if len(i) != _EPISODE_ID_LEN]
         episode_ids = [i for i in ids if len(i) == _EPISODE_ID_LEN]
         found = core.by_ids(memory_ids) if memory_ids else []
         episodes = [e for e in core.episodes_by_keys(episode_ids) if e.content is not None] if episode_ids else []
         missing = sorted(set(ids) - {m.id for m in found} - {e.id for e in episodes})
         if missing:
+            # Forgetting again what is already forgotten is done, not an error; an id that
+            # was never in the store is.
+            gone = core.db.to_table("events", columns=["memory_id"],
+                                    filter=sql_in("memory_id", missing) + " AND kind LIKE '%forgotten%'").column("memory_id")
+            missing = sorted(set(missing) - set(gone.to_pylist()))
+        if missing:
             raise NotFoundError(f"no memory or episode with id {missing[0]}"
                                 + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))
         return found, episodes, {}
     if chain:
         if user or types or query or session:
-            raise UsageError("--chain cannot be combined with other selectors")
+            raise UsageError("a chain cannot be combined with other selectors")
         return core.chain(chain), [], {}
     if not user:
         raise UsageError("say what to forget: --id, --chain, or --user (with --type, --query or --session to narrow it)")
     check_user_id(user)
     if sum(x is not None and x != [] for x in (types, query, session)) > 1:
-        raise UsageError("--type, --query and --session cannot be combined")
+        raise UsageError("types, a query and a session cannot be combined")
     if query is not None:
         matched = _matching(core, user, query)
         chains = sorted({m.chain_id for m in matched})

@@ -27,7 +27,7 @@ from .config import EPISODE_TYPE, MEMORY_TYPES, LEGACY_TYPES
 from .conversations import check_user_id
 from .core import Core
 from .db import sql_in, sql_str, sql_time, vector_matrix
-from .errors import UsageError
+from .errors import InputError, UsageError
 from .judgement import rescaler
 from .lexical import BM25, HAN
 from .ranking import candidate_indices, score, score_episode, select, subject_weight
@@ -57,11 +57,18 @@ def recall(
     top_k: int | None = None,
     types: Iterable[str] | None = None,
     kinds: Iterable[str] | None = None,
-    as_of: datetime | None = None,
+    as_of: datetime | str | None = None,
     include_history: bool = False,
     record: bool = True,
 ) -> RecallResult:
-    check_user_id(user)
+    check_user_id(user, "user")
+    if isinstance(as_of, str):
+        from .conversations import parse_time
+
+        try:
+            as_of = parse_time(as_of, "as_of")
+        except InputError as exc:
+            raise UsageError(str(exc)) from None
     if not query or not query.strip():
         raise UsageError("the query is empty")
     cfg = core.config.recall
@@ -88,12 +95,21 @@ def recall(
     hits: list[RecallHit] = [h for leg in (_run(legs) if large else [leg() for leg in legs]) for h in leg]
     result = RecallResult(query=query, user=user)
     result.hits = select(_fold(hits, cfg.min_relevance), k, cfg.max_per_type, cfg.min_relevance, cfg.max_episodes)
+    if include_history:
+        # What is true now comes first; the history it replaced follows, marked.
+        result.hits.sort(key=lambda h: h.status != "active")
     _complete(core, result.hits)
     memory_ids = [h.memory.id for h in result.hits if h.memory is not None]
     if record and memory_ids:
-        core.spool.record(user, memory_ids, now)
-        if core.spool.size() > SPOOL_FLUSH_BYTES:
-            core.try_flush_recalls()
+        # Bookkeeping, not the answer: a read-only store (a CI fixture, a shared volume)
+        # still answers, and says why nothing was noted.
+        try:
+            core.spool.record(user, memory_ids, now)
+            if core.spool.size() > SPOOL_FLUSH_BYTES:
+                core.try_flush_recalls()
+            result.recorded = True
+        except OSError as exc:
+            result.note = f"recall not recorded: {getattr(exc, 'filename', None) or core.dir}: {exc.strerror or exc}"
     return result
 
 

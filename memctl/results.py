@@ -22,12 +22,20 @@ class IngestChange:
     previous_id: str | None = None
     reason: str = ""
 
+    @property
+    def content(self) -> str | None:
+        """The memory's text; never for one the user asked to forget (it ends up in logs)."""
+        return None if self.action == "forgotten" else self.memory.content
+
     def to_dict(self) -> dict[str, Any]:
+        memory = self.memory.public()
+        if self.action == "forgotten":
+            memory = {"id": memory["id"], "user": memory.get("user"), "type": memory.get("type"), "content": None}
         return {
             "action": self.action,
             "reason": self.reason,
             "previous_id": self.previous_id,
-            "memory": self.memory.public(),
+            "memory": memory,
         }
 
 
@@ -148,6 +156,9 @@ class RecallResult:
     query: str
     user: str
     hits: list[RecallHit] = field(default_factory=list)
+    # Whether the recall was noted (recall counts); `note` says why not (a read-only store).
+    recorded: bool = False
+    note: str = ""
 
     @property
     def memories(self) -> list[Memory]:
@@ -159,6 +170,20 @@ class RecallResult:
 
     def to_list(self) -> list[dict[str, Any]]:
         return [h.to_dict() for h in self.hits]
+
+
+# -- list -----------------------------------------------------------------------------
+
+
+@dataclass
+class Listing:
+    """What `list` found: the newest `limit` items of `total` that match."""
+
+    items: list[Memory | Episode] = field(default_factory=list)
+    total: int = 0
+
+    def to_list(self) -> list[dict[str, Any]]:
+        return [item.public() for item in self.items]
 
 
 # -- forget ---------------------------------------------------------------------------

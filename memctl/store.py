@@ -26,7 +26,7 @@ from .conversations import Conversation
 from .core import Core, create, utcnow
 from .lock import StoreLock
 from .results import (
-    AuditReport, CompactReport, ForgetReport, IngestReport, MemoryHistory, Point, RecallResult, ReembedReport,
+    AuditReport, CompactReport, ForgetReport, IngestReport, Listing, MemoryHistory, Point, RecallResult, ReembedReport,
     StoreDiff, Trace,
 )
 from .schema import Memory
@@ -109,6 +109,24 @@ class MemoryStore:
 
     def users(self) -> list[str]:
         return self.core.users()
+
+    def browse(
+        self,
+        *,
+        user: str | None = None,
+        kinds: Sequence[str] = ("memory",),
+        types: Iterable[str] | None = None,
+        statuses: Iterable[str] | None = ("active",),
+        subject: str | None = None,
+        since: datetime | str | None = None,
+        until: datetime | str | None = None,
+        limit: int | None = 50,
+    ) -> Listing:
+        """Memories (and episodes) without a query, newest first (browse.py)."""
+        from .browse import browse
+
+        return browse(self.core, user=user, kinds=kinds, types=types, statuses=statuses, subject=subject,
+                      since=since, until=until, limit=limit)
 
     # -- the verbs --------------------------------------------------------------------
 

@@ -57,7 +57,7 @@ def test_diff_of_a_correction_lists_both_versions_with_cause_and_older_content(t
     assert {"op": "insert", "text": "带壳的"} in steps[1]["diff"]
     # The chain id names the same history; the table shows the edit without colour.
     assert cli("diff", current.chain_id, "--json", "--store", store.dir).json() == r.json()
-    table = cli("diff", current.id, "--store", store.dir)
+    table = cli("diff", current.id, "--table", "--store", store.dir)
     assert table.code == 0 and "correction" in table.out and "{+带壳的+}" in table.out
 
 
@@ -88,7 +88,7 @@ def test_diff_since_lists_each_merge_with_its_members(store, cli):
         last = store.history(m.id).to_dict()["steps"][-1]
         assert last["cause"] == "merge" and last["id"] in merged_ids
         assert m.id in {x["id"] for x in last["detail"].get("merged_from", [])} | set(last["detail"].get("members", []))
-    table = cli("diff", "--since", before.isoformat(), "--store", store.dir)
+    table = cli("diff", "--since", before.isoformat(), "--table", "--store", store.dir)
     assert table.code == 0 and "merged" in table.out and members[0].id in table.out
 
 
@@ -199,7 +199,7 @@ def test_trace_shows_sources_versions_and_recalls(tmp_path, store, cli):
     store.ingest([str(tmp_path / "s3.json")])
     again = cli("audit", "--id", current.id, "--json", "--store", store.dir).json()
     assert again["recall_count"] == 2 and len(again["recalled_at"]) == 2
-    table = cli("audit", "--id", current.id, "--store", store.dir)
+    table = cli("audit", "--id", current.id, "--table", "--store", store.dir)
     assert table.code == 0 and "其实我只是不吃带壳的海鲜" in table.out and "correction" in table.out
 
 
@@ -267,7 +267,7 @@ def test_stored_text_that_looks_like_markup_is_shown_as_is(store, cli):
     assert cli("compact", "--store", store.dir).code == 0
     for args in (["audit", "--id", a.id], ["diff", a.id], ["diff", "--since", "1d"], ["recall", "todo notes", "--user", "u1"],
                  ["audit"]):
-        r = cli(*args, "--store", store.dir)
+        r = cli(*args, "--table", "--store", store.dir)
         assert r.code == 0, (args, r.err)
         if args[0] != "audit" or len(args) > 1:
             assert "[/] and [bold]x[/bold]" in r.out, args
@@ -339,7 +339,7 @@ def test_forgotten_versions_and_members_show_by_id_only(tmp_path, store, cli):
     steps = cli("diff", old_id, "--json", "--store", store.dir).json()["steps"]
     assert steps[-1]["cause"] == "forget" and steps[-1]["id"] == current.id and steps[-1]["content"] is None
     assert steps[-1]["version"] == 2 and "带壳" not in json.dumps(steps)
-    table = cli("diff", old_id, "--store", store.dir)
+    table = cli("diff", old_id, "--table", "--store", store.dir)
     assert table.code == 0 and "(forgotten)" in table.out and "带壳" not in table.out
     # A merge whose member is forgotten afterwards lists the member's id only.
     a, b = seed(store, "u9", [("preference", "User likes green tea in the morning"),

@@ -50,4 +50,4 @@ def test_confirmation_and_errors(cli, loaded):
     mixed = cli("forget", "--id", "x", "--user", "u1", "--yes", "--store", loaded)
     assert mixed.code == 2
     none = cli("forget", "--user", "u1", "--query", "quantum chromodynamics", "--yes", "--store", loaded)
-    assert none.code == 0 and "Nothing matches" in none.out
+    assert none.code == 0 and "Nothing to forget" in none.err and none.out == ""

@@ -18,7 +18,7 @@ def test_ingest_samples_then_again(cli, store_dir):
 
 def test_table_output_and_dry_run_change_nothing(cli, store_dir, tmp_path):
     before = snapshot(store_dir)
-    r = cli("ingest", SAMPLES / "travel_zh.json", "--store", store_dir, "--dry-run")
+    r = cli("ingest", SAMPLES / "travel_zh.json", "--store", store_dir, "--dry-run", "--table")
     assert r.code == 0 and "Would change" in r.out and "用户对花生过敏" in r.out
     assert snapshot(store_dir) == before
 

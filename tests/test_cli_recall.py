@@ -32,7 +32,7 @@ def test_json_contract(cli, loaded):
 def test_jsonl_table_and_explain(cli, loaded):
     lines = cli("recall", "Rust", "-u", "sam", "--format", "jsonl", "--store", loaded).out.splitlines()
     assert lines and all(json.loads(line)["user"] == "sam" for line in lines)
-    table = cli("recall", "Rust", "-u", "sam", "--explain", "--store", loaded)
+    table = cli("recall", "Rust", "-u", "sam", "--explain", "--table", "--store", loaded)
     assert table.code == 0 and "dense" in table.out and "Rust" in table.out
 
 
@@ -62,7 +62,7 @@ def test_prompt_escaping():
     [
         (("recall", "x"), "Missing option '--user'"),
         (("recall", "x", "-u", "sam", "--format", "xml"), "--format"),
-        (("recall", "x", "-u", "sam", "--type", "mood"), "unknown memory type"),
+        (("recall", "x", "-u", "sam", "--type", "mood"), "unknown type"),
         (("recall", "x", "-u", "sam", "--as-of", "last tuesday"), "--as-of"),
         (("recall", "x", "-u", "sam", "--top-k", "0"), "--top-k"),
         (("recall", "x", "-u", "bad user"), "invalid user id"),

@@ -57,3 +57,14 @@ def test_help_does_not_import_storage_or_models():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "HEAVY="
+
+
+def test_the_cli_reference_is_generated_from_the_help(tmp_path):
+    """docs/cli.md is what `make docs` writes: regenerate it when a command changes."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "cli.md"
+    subprocess.run([sys.executable, "-m", "typer", "memctl.cli", "utils", "docs", "--name", "memctl", "--output", str(out)],
+                   check=True, capture_output=True)
+    assert (ROOT / "docs" / "cli.md").read_text(encoding="utf-8") == out.read_text(encoding="utf-8"), "run `make docs`"

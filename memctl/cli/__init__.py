@@ -13,23 +13,44 @@ from typing import Sequence
 import typer
 
 from .audit import audit
+from .browse import browse
 from .compact import compact
 from .diff import diff
 from .forget import forget
 from .ingest import ingest
-from .init import init
+from .init import init, path
 from .recall import recall
 from .reembed import reembed
 
 app = typer.Typer(
     name="memctl",
     help="Offline long-term memory for AI agents: ingest conversations, recall what matters, forget for real.",
-    add_completion=False,
-    no_args_is_help=True,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"memctl {version('memctl')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Notes on stderr about what was skipped and why."),
+) -> None:
+    from .common import set_verbose
+
+    set_verbose(verbose)
+
+
 app.command("init")(init)
+app.command("path")(path)
 app.command("ingest")(ingest)
 app.command("recall")(recall)
 app.command("forget")(forget)
@@ -37,21 +58,28 @@ app.command("compact")(compact)
 app.command("reembed")(reembed)
 app.command("audit")(audit)
 app.command("diff")(diff)
+app.command("list")(browse)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     from ..errors import MemctlError
+    from .common import PipeClosed
 
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args or os.environ.get("MEMCTL_DEBUG") == "1"
     args = [a for a in args if a != "--debug"]
+    if not args:
+        args = ["--help"]  # like git and gh: the overview, not an error
     try:
         code = app(args=args, prog_name="memctl", standalone_mode=False)
     except MemctlError as exc:
         _fail(str(exc), exc.exit_code, debug)
-    except BrokenPipeError:
+    except (BrokenPipeError, PipeClosed):
         # A pipeline reader (head, grep -m) closed early: not an error of ours.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what is left unflushed goes nowhere
+        except (OSError, ValueError, AttributeError):
+            pass  # not a real file (a test's capture)
         sys.exit(0)
     except KeyboardInterrupt:
         _fail("interrupted", 130, debug)
@@ -64,6 +92,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             _fail(f"{exc.format_message()} (see '{where} --help')", 2, debug)
         if type(exc).__name__ == "Abort":
             _fail("aborted", 1, debug)
+        if isinstance(exc, OSError) and exc.strerror:
+            # A read-only store, a full disk, a missing permission: say which path.
+            where = exc.filename or ""
+            _fail(f"{where}: {exc.strerror}" if where else exc.strerror, 1, debug)
         # A bug or an environment failure: still one line.
         _fail(f"unexpected {type(exc).__name__}: {exc}", 1, debug)
     sys.exit(code if isinstance(code, int) else 0)

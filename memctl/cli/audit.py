@@ -4,7 +4,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import JsonOpt, StoreOpt, open_from
+from .common import JsonlOpt, JsonOpt, StoreOpt, TableOpt, TsvOpt, open_from, output
 
 
 def audit(
@@ -12,6 +12,9 @@ def audit(
     memory_id: Annotated[Optional[str], typer.Option("--id", help="Trace one memory: sources, versions, merges, recalls.")] = None,
     check: Annotated[bool, typer.Option("--check", help="Exit 1 when a health figure is over its limit in memctl.toml ([audit]).")] = False,
     as_json: JsonOpt = False,
+    jsonl: JsonlOpt = False,
+    tsv: TsvOpt = False,
+    table: TableOpt = False,
     store: StoreOpt = None,
 ) -> None:
     """Show what the store holds and how healthy it is, or where one memory came from.
@@ -29,13 +32,14 @@ def audit(
     from . import render
     from ..errors import MemctlError, UsageError
 
+    fmt = output(as_json, jsonl, tsv, table)
     s = open_from(store, check_model=False)
     if memory_id is not None:
         if user is not None or check:
             raise UsageError("--id traces one memory: it takes neither --user nor --check")
-        render.trace(s.trace(memory_id), as_json)
+        render.trace(s.trace(memory_id), fmt)
         return
     report = s.audit(user)
-    render.audit(report, as_json)
+    render.audit(report, fmt)
     if check and report.failures:
         raise MemctlError("audit check failed: " + "; ".join(f"{f.name} {f.value} > {f.limit}" for f in report.failures))

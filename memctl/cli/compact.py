@@ -4,7 +4,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DryRunOpt, JsonOpt, StoreOpt, open_from
+from .common import DryRunOpt, JsonlOpt, JsonOpt, StoreOpt, TableOpt, TsvOpt, open_from, output
 
 
 def compact(
@@ -12,6 +12,9 @@ def compact(
     wait: Annotated[bool, typer.Option("--wait", help="Wait for a running compaction instead of exiting 1.")] = False,
     dry_run: DryRunOpt = False,
     as_json: JsonOpt = False,
+    jsonl: JsonlOpt = False,
+    tsv: TsvOpt = False,
+    table: TableOpt = False,
     store: StoreOpt = None,
 ) -> None:
     """Merge duplicates, supersede contradictions, expire goals and tasks, archive cold
@@ -27,7 +30,8 @@ def compact(
     """
     from . import render
 
+    fmt = output(as_json, jsonl, tsv, table)
     s = open_from(store)
     with render.progress_bar("compacting") as advance:
         report = s.compact(user=user, dry_run=dry_run, wait=wait, progress=advance)
-    render.compact(report, as_json)
+    render.compact(report, fmt)

@@ -4,7 +4,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import JsonOpt, StoreOpt, now_utc, open_from
+from .common import JsonlOpt, JsonOpt, StoreOpt, TableOpt, TsvOpt, now_utc, open_from, output
 
 
 def diff(
@@ -14,6 +14,9 @@ def diff(
     end: Annotated[Optional[str], typer.Option("--to", help="Changes up to this time, age or store version (default: now).")] = None,
     user: Annotated[Optional[str], typer.Option("--user", "-u", help="With --since/--from: only this user's changes.")] = None,
     as_json: JsonOpt = False,
+    jsonl: JsonlOpt = False,
+    tsv: TsvOpt = False,
+    table: TableOpt = False,
     store: StoreOpt = None,
 ) -> None:
     """Show how one memory changed, or what changed in the store between two points.
@@ -33,17 +36,18 @@ def diff(
     from ..errors import UsageError
     from ..history import parse_point
 
+    fmt = output(as_json, jsonl, tsv, table)
     if since is not None and start is not None:
         raise UsageError("give --since or --from, not both")
     start = since if since is not None else start
     if memory_id is not None:
         if start is not None or end is not None or user is not None:
             raise UsageError("an ID shows one memory's versions: it takes no --since/--from/--to/--user")
-        render.history(open_from(store, check_model=False).history(memory_id), as_json)
+        render.history(open_from(store, check_model=False).history(memory_id), fmt)
         return
     if start is None:
         raise UsageError("give a memory ID, or --since/--from to compare two points of the store")
     now = now_utc()
     first = parse_point(start, "--since" if since is not None else "--from", now)
     last = parse_point(end, "--to", now) if end is not None else None
-    render.store_diff(open_from(store, check_model=False).diff(first, last, user), as_json)
+    render.store_diff(open_from(store, check_model=False).diff(first, last, user), fmt)

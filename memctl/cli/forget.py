@@ -4,7 +4,7 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from .common import DryRunOpt, JsonOpt, StoreOpt, YesOpt, confirm, open_from
+from .common import DryRunOpt, JsonlOpt, JsonOpt, StoreOpt, TableOpt, TsvOpt, YesOpt, confirm, open_from, output
 
 
 def forget(
@@ -17,6 +17,9 @@ def forget(
     dry_run: DryRunOpt = False,
     yes: YesOpt = False,
     as_json: JsonOpt = False,
+    jsonl: JsonlOpt = False,
+    tsv: TsvOpt = False,
+    table: TableOpt = False,
     store: StoreOpt = None,
 ) -> None:
     """Delete memories and episodes for real: rows, all versions, the words in the turns
@@ -33,13 +36,14 @@ def forget(
     """
     from . import render
 
+    fmt = output(as_json, jsonl, tsv, table)
     s = open_from(store)
     plan = s.forget(ids=ids, chain=chain, user=user, types=types, query=query, session=session, dry_run=True)
     if dry_run or plan.empty:
-        render.forget(plan, as_json)
+        render.forget(plan, fmt)
         return
     if not yes:
-        render.forget(plan, as_json=False, stderr=True)
+        render.forget(plan, "table", stderr=True)
         if not confirm(f"Forget these {len(plan.memories)} memories and {len(plan.episodes)} episodes for good?"):
             raise typer.Abort()
-    render.forget(s.apply_forget(plan), as_json)
+    render.forget(s.apply_forget(plan), fmt)

@@ -4,16 +4,20 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from .common import DryRunOpt, JsonOpt, StoreOpt, open_from
+from .common import DryRunOpt, JsonlOpt, JsonOpt, StoreOpt, TableOpt, TsvOpt, open_from, output
 
 
 def ingest(
     paths: Annotated[List[str], typer.Argument(help="Conversation files or folders; - reads standard input.")],
     user: Annotated[Optional[str], typer.Option("--user", "-u", help="User id for conversations that name none.")] = None,
     session: Annotated[Optional[str], typer.Option("--session", help="Session id for conversations that name none.")] = None,
-    fmt: Annotated[Optional[str], typer.Option("--format", "-f", help="json, jsonl or transcript (default: by extension).")] = None,
+    input_format: Annotated[Optional[str], typer.Option("--input-format", "-i", help="Input: json, jsonl or transcript (default: by extension).")] = None,
+    old_format: Annotated[Optional[str], typer.Option("--format", hidden=True, help="Old name of --input-format.")] = None,
     dry_run: DryRunOpt = False,
     as_json: JsonOpt = False,
+    jsonl: JsonlOpt = False,
+    tsv: TsvOpt = False,
+    table: TableOpt = False,
     store: StoreOpt = None,
 ) -> None:
     """Extract durable memories from conversation logs, offline.
@@ -25,9 +29,13 @@ def ingest(
     Example:
 
         memctl ingest sample_conversations/
-        cat chat.jsonl | memctl ingest - --format jsonl --user u42
+        cat chat.jsonl | memctl ingest - --input-format jsonl --user u42
     """
     from . import render
+    from ..errors import UsageError
 
-    report = open_from(store).ingest(paths, user=user, session=session, fmt=fmt, dry_run=dry_run)
-    render.ingest(report, as_json)
+    fmt = output(as_json, jsonl, tsv, table)
+    if old_format is not None and input_format is not None and old_format != input_format:
+        raise UsageError("give --input-format once (--format is its old name)")
+    report = open_from(store).ingest(paths, user=user, session=session, fmt=input_format or old_format, dry_run=dry_run)
+    render.ingest(report, fmt)

@@ -11,22 +11,36 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from ..prompt import prompt_block
 from ..results import (
-    AuditReport, CompactReport, ForgetReport, IngestReport, MemoryHistory, RecallResult, StoreDiff, Trace,
+    AuditReport, CompactReport, ForgetReport, IngestReport, Listing, MemoryHistory, RecallResult, StoreDiff, Trace,
 )
 from ..schema import iso
+from .common import PipeClosed, write
 
 
 
 def dump_json(data: Any, out: TextIO | None = None) -> None:
-    out = out or sys.stdout
-    json.dump(data, out, ensure_ascii=False, indent=2, default=str)
-    out.write("\n")
+    write(out or sys.stdout, json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
 
 
 def dump_jsonl(rows: Iterable[Any], out: TextIO | None = None) -> None:
     out = out or sys.stdout
     for row in rows:
-        out.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
+        write(out, json.dumps(row, ensure_ascii=False, default=str) + "\n")
+
+
+def dump_tsv(rows: Iterable[Iterable[Any]], out: TextIO | None = None) -> None:
+    """Tab-separated rows without a header (like gh when piped): a tab, newline or
+    backslash inside a value is written as \\t, \\n, \\\\ so every row stays one line."""
+    out = out or sys.stdout
+    for row in rows:
+        write(out, "\t".join(_cell(v) for v in row) + "\n")
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    text = f"{value:.3f}" if isinstance(value, float) else str(value)
+    return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
 
 
 def console(stderr: bool = False) -> Any:
@@ -34,10 +48,36 @@ def console(stderr: bool = False) -> Any:
 
     from rich.console import Console
 
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            raise PipeClosed  # main() exits 0 quietly (Rich itself would exit 1)
+
     stream = sys.stderr if stderr else sys.stdout
-    # Piped tables (less, a log file) are still read by people: do not squeeze them to 80.
-    width = None if stream.isatty() else int(os.environ.get("COLUMNS", "140"))
-    return Console(file=stream, highlight=False, soft_wrap=False, width=width)
+    # A table asked for on a pipe (--table) is as wide as $COLUMNS says, else 100.
+    width = None if stream.isatty() else int(os.environ.get("COLUMNS", "100") or 100)
+    return _Console(file=stream, highlight=False, soft_wrap=False, width=width)
+
+
+def summary(text: str, fmt: str) -> None:
+    """A report's summary line: part of a table's output; on stderr when stdout carries rows."""
+    if fmt == "table":
+        console().print(_esc(text))
+    else:
+        sys.stderr.write(text + "\n")
+
+
+def local_time(value: Any) -> str:
+    """A time for people: in the local zone ($TZ honoured), to the minute, with its offset."""
+    from datetime import datetime
+
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return value
+    return value.astimezone().strftime("%Y-%m-%d %H:%M %z")
 
 
 def _text(value: Any) -> Any:
@@ -107,14 +147,27 @@ def recall(result: RecallResult, fmt: str, *, explain: bool = False, budget: int
     elif fmt == "jsonl":
         dump_jsonl(result.to_list())
     elif fmt == "prompt":
-        sys.stdout.write(prompt_block(result, budget or 300) + "\n")
+        write(sys.stdout, prompt_block(result, budget or 300) + "\n")
+    elif fmt == "tsv":
+        # rank, kind, score, type, status, content, id, time (of the memory's update or the turn)
+        dump_tsv((n, "memory" if h.memory is not None else "episode", h.parts.score, h.item.type if h.memory is not None else "episode",
+                  h.status, h.content, h.id, iso(h.memory.updated_at if h.memory is not None else h.episode.time))
+                 for n, h in enumerate(result.hits, 1))
     else:
         _recall_table(result, explain)
 
 
+def _explanation(p: Any) -> str:
+    return (f"relevance {p.relevance:.2f} = dense {p.dense:.2f}, words {p.lexical:.2f}, topic {p.topic:.2f}; "
+            f"importance {p.importance:.2f}, recency {p.recency:.2f}")
+
+
 def _recall_table(result: RecallResult, explain: bool) -> None:
-    """Two tables, memories and then episodes, each row numbered by its rank in the one list."""
+    """Two tables, memories and then episodes, each row numbered by its rank in the one list.
+    Content wraps at any width and ids are never cropped: below 110 columns the type, the
+    status and the time move under the content, as does --explain's breakdown."""
     from rich.table import Table
+    from rich.text import Text
 
     c = console()
     if not result.hits:
@@ -124,6 +177,7 @@ def _recall_table(result: RecallResult, explain: bool) -> None:
     memories = [(n, h) for n, h in ranked if h.memory is not None]
     episodes = [(n, h) for n, h in ranked if h.episode is not None]
     history = any(h.status != "active" for _, h in ranked)
+    wide = c.width >= 110
     for title, rows, kind in ((f"Memories of {result.user} for: {result.query}", memories, "memory"),
                               (f"What {result.user} said (episodes) for: {result.query}", episodes, "episode")):
         if not rows:
@@ -131,80 +185,94 @@ def _recall_table(result: RecallResult, explain: bool) -> None:
         table = Table(title=_text(title), title_justify="left")
         table.add_column("#", justify="right", no_wrap=True)
         table.add_column("score", justify="right", no_wrap=True)
-        table.add_column("type" if kind == "memory" else "said", no_wrap=True)
-        if history:
-            table.add_column("status", no_wrap=True)
-        table.add_column("content", overflow="fold", ratio=1, min_width=20)
-        if explain:
-            for name in ("dense", "lex", "topic", "imp", "recency"):
-                table.add_column(name, justify="right", no_wrap=True)
-        elif kind == "memory":
-            table.add_column("imp", justify="right", no_wrap=True)
-            table.add_column("updated", no_wrap=True)
-        else:
-            table.add_column("session", overflow="fold")
-        table.add_column("id", style="dim", no_wrap=True, min_width=16)
+        if wide:
+            table.add_column("type" if kind == "memory" else "said", no_wrap=True)
+            if history:
+                table.add_column("status", overflow="fold")
+        table.add_column("content", overflow="fold", ratio=1, min_width=12)
+        if wide:
+            table.add_column("updated" if kind == "memory" else "session", overflow="fold")
+        table.add_column("id", style="dim", no_wrap=True, min_width=32 if kind == "episode" else 16)
         for n, hit in rows:
             p = hit.parts
             if hit.memory is not None:
                 m = hit.memory
-                row = [str(n), f"{p.score:.3f}", m.type] + ([m.status] if history else []) + [_text(m.content)]
-                tail = [f"{m.importance:.2f}", _short(m.updated_at)]
+                status = m.status + (f" to {_short(m.valid_to)}" if m.valid_to is not None and m.status != "active" else "")
+                label, text, extra = m.type, Text(m.content), local_time(m.updated_at)
             else:
                 e = hit.episode
                 assert e is not None
-                row = [str(n), f"{p.score:.3f}", _short(e.time)] + ([hit.status] if history else []) + [_text(e.content)]
-                tail = [_text(f"{e.session} {e.turn}")]
+                status = hit.status
+                label, text, extra = _short(e.time), Text(e.content or ""), f"{e.session} {e.turn}"
+            if not wide:
+                text.append("\n" + " · ".join([label] + ([status] if history else []) + ([extra] if kind == "memory" else [])), style="dim")
             if explain:
-                tail = [f"{p.dense:.2f}", f"{p.lexical:.2f}", f"{p.topic:.0f}", f"{p.importance:.2f}", f"{p.recency:.2f}"]
-            table.add_row(*row, *tail, hit.id)
+                text.append("\n" + _explanation(p), style="dim")
+            cells = [str(n), f"{p.score:.3f}"]
+            if wide:
+                cells += [label] + ([status] if history else [])
+            cells.append(text)
+            if wide:
+                cells.append(_text(extra))
+            table.add_row(*cells, hit.id)
         c.print(table)
 
 
-def ingest(report: IngestReport, as_json: bool) -> None:
-    if as_json:
+def ingest(report: IngestReport, fmt: str) -> None:
+    if fmt == "json":
         dump_json(report.to_dict())
         return
-    from rich.table import Table
-
-    c = console()
     verb = "Would change" if report.dry_run else "Ingested"
-    c.print(
-        f"{verb}: {report.files} file(s), {report.conversations} conversation(s), {report.turns} user turn(s) "
-        f"({report.turns_new} new, {report.turns_seen} already ingested)"
-    )
-    c.print(
-        f"memories: {report.added} added, {report.reinforced} reinforced, {report.superseded} superseded, "
-        f"{report.forgotten} forgotten; secrets blocked: {report.secrets_blocked}"
-    )
+    summary(f"{verb}: {report.files} file(s), {report.conversations} conversation(s), {report.turns} user turn(s) "
+            f"({report.turns_new} new, {report.turns_seen} already ingested); memories: {report.added} added, "
+            f"{report.reinforced} reinforced, {report.superseded} superseded, {report.forgotten} forgotten; "
+            f"secrets blocked: {report.secrets_blocked}"
+            + ("; ids are assigned when written" if report.dry_run and report.changes else ""), fmt)
+    for warning in getattr(report, "warnings", None) or []:
+        sys.stderr.write(f"memctl: warning: {warning}\n")
+    if fmt == "jsonl":
+        dump_jsonl(ch.to_dict() for ch in report.changes)
+        return
+    if fmt == "tsv":
+        dump_tsv((ch.action, ch.memory.user_id, ch.memory.type, ch.content, ch.reason, None if report.dry_run else ch.memory.id)
+                 for ch in report.changes)
+        return
     if not report.changes:
         return
-    table = Table(show_header=True)
-    for col in ("action", "user", "type", "content", "why", "id"):
-        if col == "id":
-            table.add_column(col, style="dim", no_wrap=True, min_width=16)
-        elif col == "content":
-            table.add_column(col, overflow="fold", ratio=1)
-        else:
-            table.add_column(col, no_wrap=True)
+    table = _table(("action", "user", "type", "content", "why", "id"), wide=("content",), fixed=("action", "type", "id"))
     for ch in report.changes:
-        table.add_row(ch.action, _text(ch.memory.user_id), ch.memory.type, _text(ch.memory.content), _text(ch.reason), ch.memory.id)
-    c.print(table)
+        text = _text(ch.content) if ch.content is not None else "[dim](forgotten)[/]"
+        table.add_row(ch.action, _text(ch.memory.user_id), ch.memory.type, text, _text(ch.reason),
+                      "[dim](on write)[/]" if report.dry_run else ch.memory.id)
+    console().print(table)
 
 
-def forget(report: ForgetReport, as_json: bool, stderr: bool = False) -> None:
-    if as_json:
+def forget(report: ForgetReport, fmt: str, stderr: bool = False) -> None:
+    if fmt == "json":
         dump_json(report.to_dict())
+        return
+    if report.empty:
+        sys.stderr.write("Nothing to forget: nothing matches.\n")
+        return
+    d = report.to_dict()
+    verb = "Would forget" if report.dry_run else "Forgot"
+    line = (f"{verb} {len(report.memories)} memories and {len(report.episodes)} episodes"
+            + (f"; {len(report.trimmed)} memories said elsewhere too keep those sayings" if report.trimmed else "") + ".")
+    if report.stats is not None:
+        line += (f" Episodes cleared: {report.stats.turns_cleared}, trimmed: {report.stats.turns_trimmed}; "
+                 f"data files {report.stats.files_before} -> {report.stats.files_after}; older table versions removed.")
+    if fmt in ("jsonl", "tsv"):
+        sys.stderr.write(line + "\n")
+        rows = [{"kind": "memory", **r} for r in d["memories"]] + [{"kind": "episode", **r} for r in d["episodes"]]
+        if fmt == "jsonl":
+            dump_jsonl(rows)
+        else:
+            dump_tsv((r["kind"], r["user"], r.get("type", r.get("session")), r["id"], r.get("content")) for r in rows)
         return
     from rich.table import Table
 
     c = console(stderr=stderr)
-    if report.empty:
-        c.print("Nothing matches: nothing forgotten.")
-        return
-    verb = "Would forget" if report.dry_run else "Forgot"
-    c.print(f"{verb} {len(report.memories)} memories and {len(report.episodes)} episodes"
-            + (f"; {len(report.trimmed)} memories said elsewhere too keep those sayings" if report.trimmed else "") + ".")
+    c.print(_esc(line))
     if report.memories:
         table = Table(title="memories", title_justify="left")
         for col in ("user", "type", "status", "version"):
@@ -231,36 +299,43 @@ def forget(report: ForgetReport, as_json: bool, stderr: bool = False) -> None:
                 row.append(_text(e.content))
             table.add_row(*row, e.id)
         c.print(table)
-    if report.stats is not None:
-        c.print(f"Episodes cleared: {report.stats.turns_cleared}, trimmed: {report.stats.turns_trimmed}; "
-                f"data files {report.stats.files_before} -> {report.stats.files_after}; older table versions removed.")
 
 
-def compact(report: CompactReport, as_json: bool) -> None:
-    if as_json:
+def compact(report: CompactReport, fmt: str) -> None:
+    if fmt == "json":
         dump_json(report.to_dict())
         return
-
-    c = console()
     d = report.to_dict()
     verb = "Plan" if report.dry_run else "Compacted"
-    c.print(f"{verb}: {d['memories_scanned']} active memories of {d['users']} users; {d['merged_clusters']} clusters merged "
+    line = (f"{verb}: {d['memories_scanned']} active memories of {d['users']} users; {d['merged_clusters']} clusters merged "
             f"({d['merged_members']} memories), {d['superseded']} superseded, {d['expired']} expired, "
             f"{d['archived']} archived; {d['skipped_changed_meanwhile']} skipped (changed meanwhile).")
+    if report.maintenance:
+        m = report.maintenance
+        line += (f" Store files: {m.files_before} -> {m.files_after}, "
+                 f"{m.bytes_before / 1e6:.1f} MB -> {m.bytes_after / 1e6:.1f} MB; took {report.seconds:.1f} s.")
+    summary(line, fmt)
+    rows = [("merged", m.user, m.type, m.merged.content, "merged from " + " ".join(x.id for x in m.members), m.merged.id)
+            for m in report.merges]
+    rows += [(r.action, r.memory.user_id, r.memory.type, r.memory.content, r.reason, r.memory.id) for r in report.retired]
+    if fmt == "jsonl":
+        dump_jsonl([{"action": "merged", **m.to_dict()} for m in report.merges] + [r.to_dict() for r in report.retired])
+        return
+    if fmt == "tsv":
+        dump_tsv(rows)
+        return
+    c = console()
     if report.merges:
         table = _table(("user", "type", "merged into", "members"), wide=("merged into", "members"), title="merges")
         for m in report.merges:
             table.add_row(_text(m.user), m.type, _text(m.merged.content), _text("\n".join(f"{x.content} ({x.id})" for x in m.members)))
         c.print(table)
     if report.retired:
-        table = _table(("action", "user", "type", "content", "why", "id"), wide=("content",), title="superseded, expired, archived")
+        table = _table(("action", "user", "type", "content", "why", "id"), wide=("content",), fixed=("id",),
+                       title="superseded, expired, archived")
         for r in report.retired:
             table.add_row(r.action, _text(r.memory.user_id), r.memory.type, _text(r.memory.content), _text(r.reason), r.memory.id)
         c.print(table)
-    if report.maintenance:
-        m = report.maintenance
-        c.print(f"Store files: {m.files_before} -> {m.files_after}, "
-                f"{m.bytes_before / 1e6:.1f} MB -> {m.bytes_after / 1e6:.1f} MB; took {report.seconds:.1f} s.")
 
 
 def _diff_markup(ops: list[dict[str, str]]) -> str:
@@ -269,11 +344,18 @@ def _diff_markup(ops: list[dict[str, str]]) -> str:
     return "".join(style[o["op"]].format(_esc(o["text"])) for o in ops)
 
 
-def audit(report: AuditReport, as_json: bool) -> None:
-    if as_json:
+def audit(report: AuditReport, fmt: str) -> None:
+    if fmt == "json":
         dump_json(report.to_dict())
         return
-
+    if fmt in ("jsonl", "tsv"):
+        # One row per health figure: name, value, limit, ok|FAIL, meaning, example ids.
+        if fmt == "jsonl":
+            dump_jsonl(f.to_dict() for f in report.health)
+        else:
+            dump_tsv((f.name, f"{f.value:g}", "" if f.limit is None else f"{f.limit:g}", "FAIL" if f.failed else "ok",
+                      f.meaning, " ".join(f.examples[:3])) for f in report.health)
+        return
     c = console()
     st, counts = report.store, report.counts
     t = st["tables"]
@@ -297,9 +379,17 @@ def audit(report: AuditReport, as_json: bool) -> None:
     c.print(health)
 
 
-def trace(t: Trace, as_json: bool) -> None:
-    if as_json:
+def trace(t: Trace, fmt: str) -> None:
+    if fmt == "json":
         dump_json(t.to_dict())
+        return
+    if fmt in ("jsonl", "tsv"):
+        # One row per event of the memory's log: time, event, store version, detail.
+        rows = [{"time": e.time, "event": e.kind, "store_version": e.store_version, "detail": e.detail} for e in t.events]
+        if fmt == "jsonl":
+            dump_jsonl(rows)
+        else:
+            dump_tsv((r["time"], r["event"], r["store_version"], json.dumps(r["detail"], ensure_ascii=False)) for r in rows)
         return
     c = console()
     m, d = t.memory, t.to_dict()
@@ -310,7 +400,7 @@ def trace(t: Trace, as_json: bool) -> None:
             + (f", last {_short(m.last_recalled_at)}" if m.last_recalled_at else ""))
     sources = _table(("session", "turn", "time", "clause"), wide=("clause",), title="sources")
     for s in m.sources:
-        sources.add_row(_text(s.session), _text(s.turn), iso(s.time) or "", _text(s.clause))
+        sources.add_row(_text(s.session), _text(s.turn), local_time(s.time), _text(s.clause))
     c.print(sources)
     if len(t.chain) > 1 or t.merged_from or t.merged_into:
         chain = _table(("version", "status", "cause", "content", "id"), wide=("content",), title="versions and merges")
@@ -322,19 +412,26 @@ def trace(t: Trace, as_json: bool) -> None:
             chain.add_row("", t.merged_into.status, "merged into", _text(t.merged_into.content), t.merged_into.id)
         c.print(chain)
     if t.recalls:
-        shown = ", ".join(x[:19] for x in t.recalls[-10:])
+        shown = ", ".join(local_time(x) for x in t.recalls[-10:])
         c.print(f"Recalled at: {shown}" + (f" (last 10 of {len(t.recalls)})" if len(t.recalls) > 10 else ""))
     if t.events:
         events = _table(("time", "event", "store version", "detail"), wide=("detail",), title="event log")
         for e in t.events:
             detail = ", ".join(f"{k}={v}" for k, v in e.detail.items() if k != "members")
-            events.add_row((e.time or "")[:19], e.kind, str(e.store_version), _text(detail))
+            events.add_row(local_time(e.time), e.kind, str(e.store_version), _text(detail))
         c.print(events)
 
 
-def history(h: MemoryHistory, as_json: bool) -> None:
-    if as_json:
+def history(h: MemoryHistory, fmt: str) -> None:
+    if fmt == "json":
         dump_json(h.to_dict())
+        return
+    if fmt == "jsonl":
+        dump_jsonl(step.to_dict() for step in h.steps)
+        return
+    if fmt == "tsv":
+        dump_tsv((n, step.said_at or step.time, step.cause, step.version, step.status, step.content, step.id)
+                 for n, step in enumerate(h.steps, 1))
         return
 
     c = console()
@@ -349,22 +446,28 @@ def history(h: MemoryHistory, as_json: bool) -> None:
             change += f"\n  [dim]merged from {member['id']}: {_esc(member['content'] or '(forgotten)')}[/]"
         if step.detail.get("reason"):
             change += f"\n  [dim]{_esc(step.detail['reason'])}[/]"
-        table.add_row(str(n), (step.said_at or step.time or "")[:19], step.cause, str(step.version or ""), step.status, change, step.id)
+        table.add_row(str(n), local_time(step.said_at or step.time), step.cause, str(step.version or ""), step.status, change, step.id)
     c.print(table)
 
 
-def store_diff(d: StoreDiff, as_json: bool) -> None:
-    if as_json:
+def store_diff(d: StoreDiff, fmt: str) -> None:
+    if fmt == "json":
         dump_json(d.to_dict())
         return
-    c = console()
     counts = d.counts()
-    scope = f" for user {_esc(d.user)}" if d.user else ""
-    c.print(f"Changes from {d.start.label()} to {d.end.label() if d.end else 'now'}{scope}: "
+    scope = f" for user {d.user}" if d.user else ""
+    summary(f"Changes from {d.start.label()} to {d.end.label() if d.end else 'now'}{scope}: "
             + (", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "none")
-            + "; episodes: " + ", ".join(f"{n} {k}" for k, n in d.episodes.items()))
+            + "; episodes: " + ", ".join(f"{n} {k}" for k, n in d.episodes.items()), fmt)
+    if fmt == "jsonl":
+        dump_jsonl(ch.to_dict() for ch in d.changes)
+        return
+    if fmt == "tsv":
+        dump_tsv((ch.time, ch.kind, ch.user, ch.content, ch.id) for ch in d.changes)
+        return
     if not d.changes:
         return
+    c = console()
     table = _table(("time", "change", "user", "content", "id"), wide=("content",), fixed=("time", "id"))
     for ch in d.changes:
         if ch.content is not None:
@@ -375,5 +478,33 @@ def store_diff(d: StoreDiff, as_json: bool) -> None:
             text += "".join(f"\n  [dim]<- {m['id']}: {_esc(m['content'] or '(forgotten)')}[/]" for m in ch.detail["members"])
         elif ch.detail.get("reason"):
             text += f"\n  [dim]{_esc(str(ch.detail['reason']))}[/]"
-        table.add_row((ch.time or "")[:19], ch.kind, _text(ch.user), text, ch.id or "")
+        table.add_row(local_time(ch.time), ch.kind, _text(ch.user), text, ch.id or "")
     c.print(table)
+
+
+def listing(found: Listing, fmt: str) -> None:
+    if fmt == "json":
+        dump_json(found.to_list())
+        return
+    if fmt == "jsonl":
+        dump_jsonl(found.to_list())
+        return
+    rows = []
+    for item in found.items:
+        d = item.public()
+        when = d.get("updated_at") or d.get("time")
+        rows.append((d["kind"], d["user"], d["type"], d["status"], d["subject"], when, d["content"], d["id"]))
+    if fmt == "tsv":
+        dump_tsv(rows)
+        return
+    c = console()
+    if not rows:
+        c.print("[dim]Nothing matches.[/dim]")
+        return
+    table = _table(("kind", "user", "type", "status", "subject", "updated", "content", "id"), wide=("content",),
+                   fixed=("kind", "type", "status", "id"))
+    for kind, user, type_, status, subject, when, content, id_ in rows:
+        table.add_row(kind, _text(user), type_, status, _text(subject), local_time(when), _text(content), id_)
+    c.print(table)
+    if found.total > len(rows):
+        c.print(f"[dim]{len(rows)} newest of {found.total}; --limit 0 lists all.[/dim]")
