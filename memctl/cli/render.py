@@ -100,6 +100,39 @@ def _table(columns: Iterable[str], *, wide: Iterable[str] = (), fixed: Iterable[
     return table
 
 
+def _fitted(columns: list[tuple[str, str]], rows: Iterable[list[Any]], *, title: str | None = None, width: int = 0) -> Any:
+    """A table for any terminal width. Each column has a role: `key` (short, never wraps),
+    `content` (the text; wraps), `id` (never cropped) or `aside` (its own column when the
+    terminal is 110 columns or wider; below that, a dim line under the content). Content
+    cells are Rich Text (or markup strings); the rest plain strings."""
+    from rich.table import Table
+    from rich.text import Text
+
+    wide = width >= 110
+    table = Table(title=title, title_justify="left")
+    shown = [(i, name, role) for i, (name, role) in enumerate(columns) if wide or role != "aside"]
+    asides = [i for i, (_, role) in enumerate(columns) if role == "aside"]
+    for _, name, role in shown:
+        if role == "content":
+            table.add_column(name, overflow="fold", ratio=1, min_width=12)
+        elif role == "id":
+            table.add_column(name, style="dim", no_wrap=True, min_width=16)
+        else:
+            table.add_column(name, no_wrap=role == "key", overflow="fold")
+    for row in rows:
+        cells: list[Any] = []
+        for i, _, role in shown:
+            value = row[i]
+            if role == "content":
+                value = Text.from_markup(value) if isinstance(value, str) else value
+                extra = " · ".join(str(row[j]) for j in asides if row[j] not in (None, ""))
+                if not wide and extra:
+                    value.append("\n" + extra, style="dim")
+            cells.append(value)
+        table.add_row(*cells)
+    return table
+
+
 def _status_table(title: str, key: str, rows: Iterable[tuple[str, dict[str, int]]], statuses: list[str]) -> Any:
     """Counts by status, one row per `key` (a type, a user)."""
     from rich.table import Table
@@ -371,12 +404,9 @@ def audit(report: AuditReport, fmt: str) -> None:
     if not report.user and len(counts["by_user"]) > 1:
         top = sorted(counts["by_user"].items(), key=lambda kv: -sum(kv[1].values()))[:20]
         c.print(_status_table("by user (most memories first, top 20)", "user", top, statuses))
-    health = _table(("figure", "value", "limit", "", "meaning", "examples"), wide=("meaning", "examples"), title="health")
-    for f in report.health:
-        mark = "[red]FAIL[/]" if f.failed else ("ok" if f.limit is not None else "")
-        health.add_row(f.name, f"{f.value:g}", "" if f.limit is None else f"{f.limit:g}", mark, _text(f.meaning),
-                       " ".join(f.examples[:3]))
-    c.print(health)
+    c.print(_fitted([("figure", "key"), ("value", "key"), ("limit", "key"), ("", "key"), ("meaning", "content"), ("examples", "aside")],
+                    [[f.name, f"{f.value:g}", "" if f.limit is None else f"{f.limit:g}", "[red]FAIL[/]" if f.failed else ("ok" if f.limit is not None else ""),
+                      _text(f.meaning), " ".join(f.examples[:3])] for f in report.health], title="health", width=c.width))
 
 
 def trace(t: Trace, fmt: str) -> None:
@@ -436,7 +466,7 @@ def history(h: MemoryHistory, fmt: str) -> None:
 
     c = console()
     c.print(f"Memory chain {h.chain_id} of user {_esc(h.user)}: {len(h.steps)} steps, oldest first.")
-    table = _table(("#", "when", "cause", "version", "status", "change", "id"), wide=("change",), fixed=("when", "id"))
+    rows = []
     for n, step in enumerate(h.steps, 1):
         if step.diff:
             change = _diff_markup(step.diff)
@@ -446,8 +476,10 @@ def history(h: MemoryHistory, fmt: str) -> None:
             change += f"\n  [dim]merged from {member['id']}: {_esc(member['content'] or '(forgotten)')}[/]"
         if step.detail.get("reason"):
             change += f"\n  [dim]{_esc(step.detail['reason'])}[/]"
-        table.add_row(str(n), local_time(step.said_at or step.time), step.cause, str(step.version or ""), step.status, change, step.id)
-    c.print(table)
+        rows.append([str(n), step.cause, local_time(step.said_at or step.time), f"v{step.version}" if step.version else "", step.status,
+                     change, step.id])
+    c.print(_fitted([("#", "key"), ("cause", "key"), ("when", "aside"), ("version", "aside"), ("status", "aside"), ("change", "content"),
+                     ("id", "id")], rows, width=c.width))
 
 
 def store_diff(d: StoreDiff, fmt: str) -> None:
@@ -468,7 +500,7 @@ def store_diff(d: StoreDiff, fmt: str) -> None:
     if not d.changes:
         return
     c = console()
-    table = _table(("time", "change", "user", "content", "id"), wide=("content",), fixed=("time", "id"))
+    rows = []
     for ch in d.changes:
         if ch.content is not None:
             text = _esc(ch.content)
@@ -478,8 +510,8 @@ def store_diff(d: StoreDiff, fmt: str) -> None:
             text += "".join(f"\n  [dim]<- {m['id']}: {_esc(m['content'] or '(forgotten)')}[/]" for m in ch.detail["members"])
         elif ch.detail.get("reason"):
             text += f"\n  [dim]{_esc(str(ch.detail['reason']))}[/]"
-        table.add_row(local_time(ch.time), ch.kind, _text(ch.user), text, ch.id or "")
-    c.print(table)
+        rows.append([ch.kind, local_time(ch.time), ch.user or "", text, ch.id or ""])
+    c.print(_fitted([("change", "key"), ("time", "aside"), ("user", "aside"), ("content", "content"), ("id", "id")], rows, width=c.width))
 
 
 def listing(found: Listing, fmt: str) -> None:
@@ -501,10 +533,9 @@ def listing(found: Listing, fmt: str) -> None:
     if not rows:
         c.print("[dim]Nothing matches.[/dim]")
         return
-    table = _table(("kind", "user", "type", "status", "subject", "updated", "content", "id"), wide=("content",),
-                   fixed=("kind", "type", "status", "id"))
-    for kind, user, type_, status, subject, when, content, id_ in rows:
-        table.add_row(kind, _text(user), type_, status, _text(subject), local_time(when), _text(content), id_)
-    c.print(table)
+    c.print(_fitted([("kind", "aside"), ("user", "aside"), ("type", "key"), ("status", "aside"), ("subject", "aside"), ("updated", "aside"),
+                     ("content", "content"), ("id", "id")],
+                    [[kind, user, type_, status, "" if subject == "user" else f"about: {subject}", local_time(when), _text(content), id_]
+                     for kind, user, type_, status, subject, when, content, id_ in rows], width=c.width))
     if found.total > len(rows):
         c.print(f"[dim]{len(rows)} newest of {found.total}; --limit 0 lists all.[/dim]")
