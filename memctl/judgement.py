@@ -60,6 +60,26 @@ def same_plan(a: str, b: str) -> bool:
     return bool(latin) or len(pairs) >= 2
 
 
+# Characters of negation, time and the user's name: a shared pair of them ("不吃", "用户")
+# does not say that two statements are about one thing.
+_FUNCTION_CHARS = frozenset("不没别再已了用户的是在也都还就很")
+_FUNCTION_WORDS = frozenset("""user user's their them they the and with does doesn't don't not no longer anymore any more
+never have has had been being was were is are would will just really also still very""".split())
+
+
+def names_same_thing(a: str, b: str) -> bool:
+    """Whether two statements name one thing: a shared content word ("coffee", "咖啡").
+    "No longer drinks coffee" is about the coffee memory, never about a peanut allergy."""
+    shared = token_set(a) & token_set(b)
+    for t in shared:
+        if t.isascii():
+            if len(t) >= 3 and t not in _FUNCTION_WORDS and t not in _GENERIC:
+                return True
+        elif len(t) == 2 and not (set(t) & _FUNCTION_CHARS) and t not in _GENERIC:
+            return True
+    return False
+
+
 class Judge:
     def __init__(self, config: Config, rules: "Rules") -> None:
         self.rules = rules

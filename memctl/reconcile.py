@@ -27,7 +27,7 @@ import re
 
 from .extract import Candidate, Closure, ForgetRequest, Item, Negation
 from .extract.normalize import negated
-from .judgement import Judge, same_plan
+from .judgement import Judge, names_same_thing, same_plan
 from .results import IngestChange
 from .schema import Event, Memory, Source, new_id
 
@@ -165,8 +165,11 @@ class Reconciler:
                 return
         # 3. An explicit correction replaces the memory it is about.
         if c.correction:
-            # A corrected city replaces a city, never a job that happens to mention it.
-            related = [(s, m) for s, m in matches if m.slot is None or c.slot is None or m.slot == c.slot]
+            # A corrected city replaces a city, never a job that happens to mention it; a
+            # correction is about a memory of the same subject, and "not ... anymore" names
+            # what it ends ("I don't drink coffee anymore" never closes a peanut allergy).
+            related = [(s, m) for s, m in matches if (m.slot is None or c.slot is None or m.slot == c.slot)
+                       and m.about == c.subject and (not negative or names_same_thing(m.content, c.content))]
             target = self._best_related(related, c)
             if target is not None:
                 self._supersede(plan, pool, target, c, vector, "correction")
@@ -242,6 +245,9 @@ class Reconciler:
 
     def _supersede(self, plan: Plan, pool: Pool, old: Memory, c: Candidate, vector: np.ndarray, cause: str) -> None:
         when = c.time or self.now
+        if c.time is not None and old.valid_from is not None and c.time < old.valid_from:
+            self._history(plan, old, c, vector, cause)
+            return
         new = self._new_memory(c, vector, chain_id=old.chain_id, version=old.version + 1)
         new.cause = cause
         new.supersedes = old.id
@@ -254,6 +260,21 @@ class Reconciler:
         self._event(plan, "superseded", old, related=[new.id], cause=cause)
         self._event(plan, "ingested", new, related=[old.id], cause=cause, turn=c.turn_key)
 
+    def _history(self, plan: Plan, current: Memory, c: Candidate, vector: np.ndarray, cause: str) -> None:
+        """A statement older than the current value of its slot (an old log ingested late,
+        or by a slower process): kept as a closed version of the chain, never made current.
+        Statement time, not ingest order, decides what is true now."""
+        versions = [m.version for m in plan.upserts.values() if m.chain_id == current.chain_id] + [current.version]
+        old = self._new_memory(c, vector, chain_id=current.chain_id, version=max(versions) + 1)
+        old.cause = cause
+        old.status = "superseded"
+        old.valid_to = current.valid_from
+        plan.upserts[old.id] = old
+        plan.created.add(old.id)
+        plan.changes.append(IngestChange("added", old, previous_id=current.id, reason=f"older than the current value ({cause})"))
+        self._event(plan, "ingested", old, related=[current.id], cause="history", turn=c.turn_key)
+        self._event(plan, "superseded", old, related=[current.id], cause="older statement")
+
     def _close(self, plan: Plan, pool: Pool, old: Memory, when: datetime) -> None:
         old.status = "superseded"
         old.valid_to = when
@@ -262,9 +283,9 @@ class Reconciler:
         pool.remove(old.id)
 
     def _negate(self, plan: Plan, pool: Pool, n: Negation, vector: np.ndarray) -> None:
-        matches = self._matches(pool, vector, n.context)
+        matches = [(s, m) for s, m in self._matches(pool, vector, n.context) if names_same_thing(m.content, n.context)]
         if not matches or not self.judge.corrects(matches[0][0]):
-            return
+            return  # a negation of nothing stored is not applied to the nearest memory
         old = matches[0][1]
         c = Candidate(
             user_id=n.user_id, session=n.session, turn=n.turn, turn_key=n.turn_key, time=n.time,

@@ -107,3 +107,17 @@ def test_compact_merges_bilingual_paraphrases_with_the_real_model(tmp_path):
     assert "User quit coffee" in active and "User loves coffee" not in active
     assert len(active) == len(clusters) + len(distinct) + 1
     assert MemoryStore(store.dir, clock=lambda: now).compact().changes == 0
+
+
+@pytest.mark.parametrize("fact, unrelated", [
+    ("I'm allergic to peanuts.", "I don't drink coffee anymore."),
+    ("我对花生过敏", "我已经不喝咖啡了"),
+])
+def test_an_unrelated_not_anymore_never_closes_a_health_fact(use_store, tmp_path, fact, unrelated):
+    user = "neg-" + str(abs(hash(fact)) % 10000)
+    write_json(tmp_path / "a.json", conversation(user, "s1", fact, time="2026-11-01T10:00:00+00:00"))
+    write_json(tmp_path / "b.json", conversation(user, "s2", unrelated, time="2026-11-05T10:00:00+00:00"))
+    use_store.ingest([str(tmp_path / "a.json")])
+    use_store.ingest([str(tmp_path / "b.json")])
+    active = [m.content for m in use_store.memories(user)]
+    assert any("peanut" in c or "花生" in c for c in active), active

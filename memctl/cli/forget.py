@@ -46,4 +46,6 @@ def forget(
         render.forget(plan, "table", stderr=True)
         if not confirm(f"Forget these {len(plan.memories)} memories and {len(plan.episodes)} episodes for good?"):
             raise typer.Abort()
-    render.forget(s.apply_forget(plan), fmt)
+    with render.progress_bar("forgetting"):
+        done = s.apply_forget(plan)
+    render.forget(done, fmt)

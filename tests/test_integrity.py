@@ -1,0 +1,45 @@
+"""Integrity under real-world order and input: what is true does not depend on which
+process or call ingested a statement first, and a negation closes only what it names."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import conversation, write_json
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("User doesn't drink coffee anymore", "User drinks coffee every morning", True),
+    ("User doesn't drink coffee anymore", "User is allergic to peanuts", False),
+    ("用户已经不喝咖啡了", "用户每天喝咖啡", True),
+    ("用户已经不喝咖啡了", "用户对花生过敏", False),
+    ("用户不吃辣", "用户不吃海鲜", False),
+])
+def test_a_negation_names_what_it_ends(a, b, same):
+    from memctl.judgement import names_same_thing
+
+    assert names_same_thing(a, b) is same
+
+
+@pytest.mark.parametrize("first, second", [
+    (("Actually I moved to Lisbon.", "2026-11-10T10:00:00+00:00"), ("I live in Berlin.", "2026-11-01T10:00:00+00:00")),
+    (("我四月份已经搬到杭州了", "2026-05-01T10:00:00+08:00"), ("我住在上海", "2026-03-01T10:00:00+08:00")),
+])
+def test_statement_time_not_ingest_order_decides_the_current_value(store, tmp_path, first, second):
+    """The newer statement ingested first, the older one in a later call: the older one
+    becomes history (a closed version), never the current value."""
+    (new_text, new_time), (old_text, old_time) = first, second
+    write_json(tmp_path / "new.json", conversation("u1", "s2", new_text, time=new_time))
+    write_json(tmp_path / "old.json", conversation("u1", "s1", old_text, time=old_time))
+    store.ingest([str(tmp_path / "new.json")])
+    store.ingest([str(tmp_path / "old.json")])
+    active = store.memories("u1")
+    assert len(active) == 1 and ("Lisbon" in active[0].content or "杭州" in active[0].content), [m.content for m in active]
+    history = [m for m in store.memories("u1", status="superseded")]
+    assert len(history) == 1 and history[0].valid_to == active[0].valid_from
+    # The same statements in the natural order give the same current value.
+    write_json(tmp_path / "old2.json", conversation("u2", "s1", old_text, time=old_time))
+    write_json(tmp_path / "new2.json", conversation("u2", "s2", new_text, time=new_time))
+    store.ingest([str(tmp_path / "old2.json")])
+    store.ingest([str(tmp_path / "new2.json")])
+    assert [m.content for m in store.memories("u2")] == [active[0].content]
