@@ -63,6 +63,10 @@ def check_user_id(user: str, where: str = "user") -> str:
     return user
 
 
+# The times a conversation may carry: anything else is a typo or a sentinel value.
+MIN_YEAR, MAX_YEAR = 1900, 2199
+
+
 def parse_time(value: Any, where: str) -> datetime | None:
     """ISO-8601 to an aware UTC datetime; a naive time is taken as UTC."""
     if value is None:
@@ -76,6 +80,10 @@ def parse_time(value: Any, where: str) -> datetime | None:
         parsed = datetime.fromisoformat(text)
     except ValueError:
         raise InputError(f"{where}: invalid time {value!r} (expected ISO-8601)") from None
+    if not MIN_YEAR <= parsed.year <= MAX_YEAR:
+        # Year 1 or 9999 with an offset overflows every later date computation (recency,
+        # compaction, diffs): such a time is refused, not stored.
+        raise InputError(f"{where}: time {value!r} is outside the years {MIN_YEAR}-{MAX_YEAR}")
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=timezone.utc)
     return parsed

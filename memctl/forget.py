@@ -290,6 +290,23 @@ def apply(core: Core, plan: ForgetReport) -> ForgetReport:
     whole_user = s.get("user") if s.get("user") and not (s.get("types") or s.get("query") or s.get("session")) else None
     with core.lock.hold():
         core.flush_recalls()
-        report.stats = _purge(core, Doomed({m.id for m in plan.memories}, {e.id for e in plan.episodes},
+        # Selected before the lock: a compaction may have merged some of them since, and
+        # the merged memory carries their text. It goes too (re-checked under the lock).
+        merged = _merged_since(core, {m.id for m in plan.memories})
+        if merged:
+            report.memories = list(plan.memories) + core.by_ids(merged)
+        doomed = {m.id for m in plan.memories} | merged
+        report.stats = _purge(core, Doomed(doomed, {e.id for e in plan.episodes},
                                            {k: set(v) for k, v in plan.trimmed.items()}), "forget", whole_user)
     return report
+
+
+def _merged_since(core: Core, ids: set[str]) -> set[str]:
+    """The memories that ids were merged into, transitively, as the store is now."""
+    found: set[str] = set()
+    frontier = ids
+    while frontier:
+        into = {m.merged_into for m in core.by_ids(frontier) if m.merged_into} - ids - found
+        found |= into
+        frontier = into
+    return found

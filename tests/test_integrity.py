@@ -43,3 +43,34 @@ def test_statement_time_not_ingest_order_decides_the_current_value(store, tmp_pa
     store.ingest([str(tmp_path / "old2.json")])
     store.ingest([str(tmp_path / "new2.json")])
     assert [m.content for m in store.memories("u2")] == [active[0].content]
+
+
+def test_a_time_outside_sane_years_is_refused_and_the_store_untouched(cli, store, tmp_path):
+    from conftest import snapshot
+
+    write_json(tmp_path / "ok.json", conversation("u1", "s1", "I live in Berlin."))
+    assert cli("ingest", tmp_path / "ok.json", "--store", store.dir).code == 0
+    before = snapshot(store.dir)
+    for bad in ("0001-01-01T00:00:00+14:00", "9999-12-31T20:00:00-05:00"):
+        write_json(tmp_path / "bad.json", conversation("u1", "s2", "I moved to Lisbon.", time=bad))
+        r = cli("ingest", tmp_path / "bad.json", "--store", store.dir)
+        assert r.code == 2 and "bad.json" in r.err and r.err.count("\n") == 1, r.err
+        assert snapshot(store.dir) == before
+    for args in (["compact"], ["recall", "Berlin", "-u", "u1"], ["diff", "--since", "1d"]):
+        assert cli(*args, "--store", store.dir).code == 0, args
+
+
+def test_forget_takes_what_a_compaction_merged_after_the_selection(store):
+    """forget selects, a compaction merges two of the selected memories, then forget applies:
+    the merged memory, which carries their text, is forgotten too."""
+    from conftest import assert_absent, seed
+
+    a, b = seed(store, "u1", [("preference", "User loves the Rosegarden cafe"), ("preference", "User loves the Rosegarden cafe.")])
+    plan = store.forget(user="u1", query="Rosegarden cafe", dry_run=True)
+    assert {m.id for m in plan.memories} >= {a.id, b.id}
+    report = store.compact()
+    assert report.merges, "the two must have merged"
+    done = store.apply_forget(plan)
+    assert not store.memories("u1")
+    assert len(done.memories) > len(plan.memories)
+    assert_absent(store.dir, "Rosegarden")
