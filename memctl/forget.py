@@ -292,7 +292,7 @@ def apply(core: Core, plan: ForgetReport) -> ForgetReport:
         core.flush_recalls()
         # Selected before the lock: a compaction may have merged some of them since, and
         # the merged memory carries their text. It goes too (re-checked under the lock).
-        merged = _merged_since(core, {m.id for m in plan.memories})
+        merged = _merged_since(core, {m.id for m in plan.memories if m.status == "active" and not m.merged_into})
         if merged:
             report.memories = list(plan.memories) + core.by_ids(merged)
         doomed = {m.id for m in plan.memories} | merged

@@ -57,6 +57,8 @@ class IngestReport:
     dry_run: bool = False
     changes: list[IngestChange] = field(default_factory=list)
     store_version: int | None = None
+    # What the ingest changed in the input to take it in (a message cut to ingest.max_message_chars).
+    warnings: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -75,6 +77,7 @@ class IngestReport:
             "secrets_blocked": self.secrets_blocked,
             "dropped": dict(sorted(self.dropped.items())),
             "store_version": self.store_version,
+            "warnings": list(self.warnings),
             "changes": [c.to_dict() for c in self.changes],
         }
 
@@ -184,6 +187,67 @@ class Listing:
 
     def to_list(self) -> list[dict[str, Any]]:
         return [item.public() for item in self.items]
+
+
+# -- profile ------------------------------------------------------------------------------
+
+
+@dataclass
+class ProfileLine:
+    """One line of a profile: a memory's text (history lines say "was: ..."), its id."""
+
+    text: str
+    ids: list[str]
+    type: str
+    subject: str = "user"
+    confidence: float = 0.8
+    created_at: datetime | None = None
+    status: str = "active"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "ids": self.ids, "type": self.type, "subject": self.subject, "status": self.status}
+
+
+@dataclass
+class Profile:
+    """A user's profile in three levels (profile.py): `sections` holds work_context,
+    personal_context, top_of_mind, recent_months, earlier_context, long_term_background."""
+
+    user: str
+    built_at: datetime | None = None
+    sections: dict[str, list[ProfileLine]] = field(default_factory=dict)
+    facts: list[ProfileLine] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        s = {k: [line.to_dict() for line in v] for k, v in self.sections.items()}
+        return {
+            "user": self.user,
+            "built_at": iso(self.built_at),
+            "now": {k: s.get(k, []) for k in ("work_context", "personal_context", "top_of_mind")},
+            "history": {k: s.get(k, []) for k in ("recent_months", "earlier_context", "long_term_background")},
+            "facts": [{"id": f.ids[0], "content": f.text, "type": f.type, "subject": f.subject,
+                       "confidence": round(f.confidence, 3), "created_at": iso(f.created_at)} for f in self.facts],
+        }
+
+
+# -- import -------------------------------------------------------------------------------
+
+
+@dataclass
+class ImportReport:
+    """What an import wrote (or, dry run, would write) and what it skipped."""
+
+    dry_run: bool = False
+    records: int = 0
+    memories: int = 0
+    episodes: int = 0
+    skipped_existing: int = 0
+    skipped_forgotten: int = 0
+    users: list[str] = field(default_factory=list)
+    store_version: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
 
 
 # -- forget ---------------------------------------------------------------------------

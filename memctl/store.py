@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from datetime import datetime
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -26,7 +26,7 @@ from .conversations import Conversation
 from .core import Core, create, utcnow
 from .lock import StoreLock
 from .results import (
-    AuditReport, CompactReport, ForgetReport, IngestReport, Listing, MemoryHistory, Point, RecallResult, ReembedReport,
+    AuditReport, CompactReport, ForgetReport, ImportReport, IngestReport, Listing, Profile, MemoryHistory, Point, RecallResult, ReembedReport,
     StoreDiff, Trace,
 )
 from .schema import Memory
@@ -109,6 +109,25 @@ class MemoryStore:
 
     def users(self) -> list[str]:
         return self.core.users()
+
+    def export(self, user: str | None = None, *, episodes: bool = False) -> Iterator[dict[str, Any]]:
+        """Memories (every version) and optionally episodes as JSON-ready records (exchange.py)."""
+        from .exchange import export
+
+        return export(self.core, user, episodes=episodes)
+
+    def import_records(self, lines: Iterable[str], name: str = "<records>", *, dry_run: bool = False) -> ImportReport:
+        """Check every JSON Lines record, then write them (exchange.py): idempotent, never
+        bringing back what the store forgot, vectors from this store's model."""
+        from .exchange import import_records, read_records
+
+        return import_records(self.core, read_records(lines, name), dry_run=dry_run)
+
+    def profile(self, user: str) -> Profile:
+        """The user's profile in three levels, each line traceable to a memory (profile.py)."""
+        from .profile import build_profile
+
+        return build_profile(self.core, user)
 
     def browse(
         self,

@@ -50,7 +50,16 @@ def _cases(store, tmp_path):
         "reembed": (["reembed", "--yes"], ["reembed", "--bogus"], ["reembed", "--yes", "--store", str(tmp_path / "nowhere")]),
         "audit": (["audit"], ["audit", "--id", mid, "--check"], ["audit", "--id", "0123456789abcdef"]),
         "diff": (["diff", mid], ["diff"], ["diff", "0123456789abcdef"]),
+        "profile": (["profile", "-u", "sam"], ["profile"], ["profile", "-u", "bad user!"]),
+        "export": (["export", "-u", "sam"], ["export", "--to", "xml"], ["export", "--store", str(tmp_path / "nowhere")]),
+        "import": (["import", str(_fixture(tmp_path))], ["import"], ["import", str(bad)]),
     }
+
+
+def _fixture(tmp_path):
+    path = tmp_path / "fixture.jsonl"
+    path.write_text(json.dumps({"id": "fx1", "user": "u9", "type": "profile", "content": "User is a nurse"}) + "\n")
+    return path
 
 
 def test_every_command_is_in_the_contract(loaded, tmp_path):
@@ -59,7 +68,8 @@ def test_every_command_is_in_the_contract(loaded, tmp_path):
     assert set(_commands()) == set(_cases(loaded, tmp_path))
 
 
-@pytest.mark.parametrize("name", ["init", "path", "ingest", "recall", "list", "forget", "compact", "reembed", "audit", "diff"])
+@pytest.mark.parametrize("name", ["init", "path", "ingest", "recall", "list", "forget", "compact", "reembed", "audit", "diff",
+                                  "profile", "export", "import"])
 def test_success_usage_error_and_data_error(cli, loaded, tmp_path, name):
     ok, usage, data = _cases(loaded, tmp_path)[name]
     store = [] if name == "init" else ["--store", str(loaded.dir)]

@@ -16,9 +16,11 @@ from .audit import audit
 from .browse import browse
 from .compact import compact
 from .diff import diff
+from .exchange import export, import_
 from .forget import forget
 from .ingest import ingest
 from .init import init, path
+from .profile import profile
 from .recall import recall
 from .reembed import reembed
 
@@ -59,6 +61,9 @@ app.command("reembed")(reembed)
 app.command("audit")(audit)
 app.command("diff")(diff)
 app.command("list")(browse)
+app.command("profile")(profile)
+app.command("export")(export)
+app.command("import")(import_)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

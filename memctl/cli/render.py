@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from ..prompt import prompt_block
 from ..results import (
-    AuditReport, CompactReport, ForgetReport, IngestReport, Listing, MemoryHistory, RecallResult, StoreDiff, Trace,
+    AuditReport, CompactReport, ForgetReport, IngestReport, Listing, MemoryHistory, Profile, RecallResult, StoreDiff, Trace,
 )
 from ..schema import iso
 from .common import PipeClosed, write
@@ -539,3 +539,27 @@ def listing(found: Listing, fmt: str) -> None:
                      for kind, user, type_, status, subject, when, content, id_ in rows], width=c.width))
     if found.total > len(rows):
         c.print(f"[dim]{len(rows)} newest of {found.total}; --limit 0 lists all.[/dim]")
+
+
+def profile(p: Profile, fmt: str) -> None:
+    from ..profile import LEVELS, TITLES
+
+    rows = [(level, TITLES[name], line.text, line.type, line.subject, line.ids[0])
+            for level, names in LEVELS for name in names for line in p.sections.get(name) or []]
+    rows += [("Facts", "", line.text, line.type, line.subject, line.ids[0]) for line in p.facts]
+    if fmt == "json":
+        dump_json(p.to_dict())
+    elif fmt == "jsonl":
+        dump_jsonl({"level": r[0], "section": r[1], "text": r[2], "type": r[3], "subject": r[4], "id": r[5]} for r in rows)
+    elif fmt == "tsv":
+        dump_tsv(rows)
+    else:
+        c = console()
+        c.print(f"[bold]Profile of {_esc(p.user)}[/bold]")
+        for level, names in LEVELS:
+            for name in names:
+                lines = p.sections.get(name) or []
+                c.print(_fitted([("text", "content"), ("type", "aside"), ("id", "id")],
+                                [[_text(line.text), line.type, line.ids[0]] for line in lines] or [[_text("(nothing yet)"), "", ""]],
+                                title=f"{level}: {TITLES[name]}", width=c.width))
+        c.print(f"[dim]{len(p.facts)} facts (--json or --markdown lists them all).[/dim]")
