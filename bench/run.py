@@ -29,6 +29,7 @@ BENCHMARKS = {
     "forget": "forget 10,000 memories of one user among 100,000",
     "compact": "compact 50,000-200,000 memories over many users, and 25,000-200,000 of one user: time, size, files",
     "audit": "audit of 100,000 memories (before and after compact) and diff --since",
+    "exchange": "export of 100,000 memories to JSON Lines and their import into a fresh store",
 }
 
 

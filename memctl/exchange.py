@@ -166,9 +166,9 @@ def import_records(core: Core, records: list[dict[str, Any]], *, dry_run: bool =
         now = core.clock()
         rows = []
         vectors = core.embed([r["content"] for r in new_memories]) if new_memories else []
+        # The context text is kept for recall's words; its vector is left out (recall then
+        # uses the memory's own), which halves the embedding an import costs.
         contexts = [r.get("context_text") for r in new_memories]
-        with_context = [n for n, c in enumerate(contexts) if c]
-        context_vectors = dict(zip(with_context, core.embed([contexts[n] for n in with_context]))) if with_context else {}
         for n, r in enumerate(new_memories):
             m = Memory(
                 id=r["id"], chain_id=r.get("chain_id") or r["id"], version=r.get("version", 1), status=r["status"],
@@ -180,7 +180,7 @@ def import_records(core: Core, records: list[dict[str, Any]], *, dry_run: bool =
                 recall_count=int(r.get("recall_count") or 0), reinforced_count=int(r.get("reinforced_count") or 0),
                 cause=r.get("cause") or "import", supersedes=r.get("supersedes"), merged_from=list(r.get("merged_from") or []),
                 merged_into=r.get("merged_into"), vector=vectors[n],
-                context_vector=context_vectors[n].astype("float16") if n in context_vectors else None,
+                context_vector=None,
                 context_text=contexts[n], subject=None if r.get("subject") in (None, "user") else r["subject"],
             )
             rows.append(m.to_row())
