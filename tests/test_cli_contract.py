@@ -332,3 +332,13 @@ def test_usage_errors_exit_2_every_time_in_a_real_process(loaded):
             codes.add(r.returncode)
             assert r.stderr.startswith("memctl: error: ") and r.stderr.count("\n") == 1, r.stderr
         assert codes == {2}, (args, codes)
+
+
+def test_a_big_ingest_is_a_summary_on_a_terminal(cli, store, monkeypatch):
+    from memctl.cli import render
+
+    monkeypatch.setattr(render, "TABLE_CHANGES", 3)
+    r = cli("ingest", SAMPLES, "--table", "--store", store.dir)
+    assert r.code == 0 and "--jsonl or --tsv lists every one" in r.out and "┃" not in r.out
+    every = cli("ingest", SAMPLES, "--dry-run", "--jsonl", "--store", store.dir)
+    assert every.code == 0

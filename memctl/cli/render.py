@@ -251,6 +251,10 @@ def _recall_table(result: RecallResult, explain: bool) -> None:
         c.print(table)
 
 
+# Above this many changes, an ingest's table output is a summary.
+TABLE_CHANGES = 200
+
+
 def ingest(report: IngestReport, fmt: str) -> None:
     if fmt == "json":
         dump_json(report.to_dict())
@@ -271,6 +275,14 @@ def ingest(report: IngestReport, fmt: str) -> None:
                  for ch in report.changes)
         return
     if not report.changes:
+        return
+    if len(report.changes) > TABLE_CHANGES:
+        # A big ingest is a summary on a terminal: a table of 200,000 rows helps no one.
+        counts: dict[str, int] = {}
+        for ch in report.changes:
+            counts[ch.action] = counts.get(ch.action, 0) + 1
+        console().print(f"{len(report.changes)} changes (" + ", ".join(f"{n} {a}" for a, n in sorted(counts.items()))
+                        + "); --jsonl or --tsv lists every one.")
         return
     table = _table(("action", "user", "type", "content", "why", "id"), wide=("content",), fixed=("action", "type", "id"))
     for ch in report.changes:
