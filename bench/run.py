@@ -30,6 +30,7 @@ BENCHMARKS = {
     "compact": "compact 50,000-200,000 memories over many users, and 25,000-200,000 of one user: time, size, files",
     "audit": "audit of 100,000 memories (before and after compact) and diff --since",
     "exchange": "export of 100,000 memories to JSON Lines and their import into a fresh store",
+    "long": "one very long user message (50 KB to 5 MB; chat, unbroken runs, tokens): extract and ingest seconds per MB",
 }
 
 

@@ -64,6 +64,14 @@ class EpisodesConfig:
 
 
 @dataclass
+class IngestConfig:
+    # A user message longer than this many characters is cut to it (at the last space
+    # before it, if there is one nearby) before extraction, and its episode keeps the cut
+    # text; the ingest report warns. 0: no limit.
+    max_message_chars: int = 100_000
+
+
+@dataclass
 class ExtractConfig:
     # Candidates scoring below this importance are not stored.
     min_importance: float = 0.2
@@ -200,6 +208,7 @@ class Config:
     store: StoreConfig = field(default_factory=StoreConfig)
     embedding: EmbeddingConfig = field(default_factory=EmbeddingConfig)
     episodes: EpisodesConfig = field(default_factory=EpisodesConfig)
+    ingest: IngestConfig = field(default_factory=IngestConfig)
     extract: ExtractConfig = field(default_factory=ExtractConfig)
     reconcile: ReconcileConfig = field(default_factory=ReconcileConfig)
     recall: RecallConfig = field(default_factory=RecallConfig)
@@ -282,6 +291,8 @@ def _validate(cfg: Config) -> None:
         raise ConfigError("embedding.batch_size must be at least 1")
     if cfg.prompt.budget < 1:
         raise ConfigError("prompt.budget must be at least 1")
+    if cfg.ingest.max_message_chars < 0:
+        raise ConfigError(f"ingest.max_message_chars must be 0 (no limit) or more, got {cfg.ingest.max_message_chars}")
     # Day counts: at least one day and at most a century (dates past year 9999 overflow).
     if not 0 <= cfg.episodes.max_age_days <= 36_500:
         raise ConfigError(f"episodes.max_age_days must be between 0 and 36500 days, got {cfg.episodes.max_age_days}")

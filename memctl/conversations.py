@@ -30,6 +30,7 @@ _USER_ID = re.compile(r"^[\w.@:+\-]{1,128}$")
 
 # Blocks that tools paste into user turns; never part of what the user said.
 _UPLOAD_BLOCK = re.compile(r"<uploaded_files>.*?</uploaded_files>", re.S | re.I)
+_UPLOAD_END = re.compile(r"</uploaded_files>", re.I)
 _ACK = re.compile(
     r"^(ok(ay)?|k|sure|yes|yep|yeah|no|nope|thanks?( you)?( so much)?|thx|ty|cool|great|nice|got it|"
     r"sounds good|perfect|awesome|alright|好的?|好滴|嗯+|哦+|噢|行|可以|谢谢(你|啦|了)?|多谢|收到|明白了?|知道了|没问题|好嘞|对)"
@@ -242,16 +243,22 @@ def _read_transcript(text: str, name: str, user: str | None, session: str) -> li
     if user is None:
         raise InputError(f"{name}: a plain transcript names no user; pass --user")
     turns: list[Turn] = []
+    # Each turn's lines, joined once at the end: adding line by line copies a long turn
+    # over and over.
+    lines: list[list[str]] = []
     for lineno, line in enumerate(text.splitlines(), 1):
         m = _SPEAKER.match(line)
         if m:
             role = m.group(1).lower()
             role = _SPEAKER_ROLE.get(role, role)
-            turns.append(Turn(f"t{len(turns) + 1}", role, m.group(2)))
+            turns.append(Turn(f"t{len(turns) + 1}", role, ""))
+            lines.append([m.group(2)])
         elif line.strip():
             if not turns:
                 raise InputError(f"{name}: line {lineno}: expected 'user:' or 'assistant:' at the start")
-            turns[-1].content += "\n" + line
+            lines[-1].append(line)
+    for turn, said in zip(turns, lines):
+        turn.content = "\n".join(said)
     if not turns:
         raise InputError(f"{name}: no turns found (lines must start with 'user:' or 'assistant:')")
     return [Conversation(user, session, None, turns, origin=name)]
@@ -293,6 +300,21 @@ def _message(obj: Any, index: int, where: str, default_time: datetime | None) ->
     return Turn(str(turn_id) if turn_id is not None else f"t{index}", role, content, time)
 
 
+def _without_uploads(text: str) -> str:
+    """The text with its <uploaded_files> blocks replaced by a space.
+
+    Only the part up to the last closing tag can hold a block: an opening tag after it
+    would search to the end of the text for one, and a text full of them would cost its
+    length squared.
+    """
+    last = None
+    for last in _UPLOAD_END.finditer(text):
+        pass
+    if last is None:
+        return text
+    return _UPLOAD_BLOCK.sub(" ", text[:last.end()]) + text[last.end():]
+
+
 def is_acknowledgement(text: str) -> bool:
     return bool(_ACK.match(text.strip()))
 
@@ -308,7 +330,7 @@ def clean(conv: Conversation) -> list[Turn]:
     for turn in conv.turns:
         if turn.role in ("tool", "system"):
             continue
-        text = _UPLOAD_BLOCK.sub(" ", turn.content).strip()
+        text = _without_uploads(turn.content).strip()
         if not text:
             continue
         if turn.role == "assistant":

@@ -18,7 +18,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .conversations import Conversation, clean, read_sources
+from .conversations import Conversation, Turn, clean, read_sources
 from .core import Core
 from .db import sql_in
 from .extract import Candidate, Extraction, ForgetRequest, Item, Negation, TurnRecord, extract, load_rules
@@ -55,9 +55,10 @@ def ingest(
     episodes_on = core.config.episodes.enabled
     report = IngestReport(dry_run=dry_run, conversations=len(convs))
     report.files = len({c.origin for c in convs})
+    limit = core.config.ingest.max_message_chars
     extractions: list[Extraction] = [
-        extract(conv, clean(conv), rules=rules, keep_tasks=xc.keep_tasks, task_ttl_days=xc.task_ttl_days,
-                infer=xc.infer, min_importance=xc.min_importance)
+        extract(conv, _limited(conv, clean(conv), limit, report.warnings), rules=rules, keep_tasks=xc.keep_tasks,
+                task_ttl_days=xc.task_ttl_days, infer=xc.infer, min_importance=xc.min_importance)
         for conv in convs
     ]
     turns: dict[str, TurnRecord] = {t.turn_key: t for ex in extractions for t in ex.turns}
@@ -121,6 +122,41 @@ def ingest(
         report.store_version = core.db.version("memories")
     _report(report, plans, seen, all_keys)
     return report
+
+
+# How far back from ingest.max_message_chars a message may be cut, to end at a space or a
+# Chinese punctuation mark rather than inside a word (or a secret, which cut short might
+# no longer look like one).
+_CUT_BACK = 1000
+_CUT_AT = frozenset("。！？；，、")
+
+
+def _limited(conv: Conversation, turns: list[Turn], limit: int, warnings: list[str]) -> list[Turn]:
+    """The turns with every user message longer than `limit` characters cut to it, each cut noted in `warnings`."""
+    if limit <= 0 or not any(t.role == "user" and len(t.content) > limit for t in turns):
+        return turns
+    out = []
+    for t in turns:
+        if t.role == "user" and len(t.content) > limit:
+            cut = _cut(t.content, limit)
+            where = f"{conv.origin}: " if conv.origin else ""
+            warnings.append(f"{where}user {conv.user}, session {conv.session}, turn {t.id}: message of "
+                            f"{len(t.content):,} characters cut to {len(cut):,} (ingest.max_message_chars = {limit:,})")
+            t = Turn(t.id, t.role, cut, t.time)
+        out.append(t)
+    return out
+
+
+def _cut(text: str, limit: int) -> str:
+    """The first `limit` characters of `text`, ending at a space or punctuation mark when
+    one is near (within _CUT_BACK characters)."""
+    at = limit
+    if not (text[limit].isspace() or text[limit] in _CUT_AT):
+        for i in range(limit - 1, max(0, limit - _CUT_BACK) - 1, -1):
+            if text[i].isspace() or text[i] in _CUT_AT:
+                at = i + 1 if text[i] in _CUT_AT else i
+                break
+    return text[:at].rstrip()
 
 
 def _embedded_text(item: Item) -> str:

@@ -158,9 +158,16 @@ EPISODE_COLUMNS = ["turn_key", "user_id", "session", "turn", "time", "content", 
                    "ingested_at", "statement"]
 
 
+# A memory's copy of its source turn is cut to this many characters: every memory (and
+# version) of a turn carries one, so a long turn copied whole grows the store with the
+# square of its length. Chat turns are shorter; recall's words match the memory itself too.
+_CONTEXT_TEXT_CHARS = 2000
+
+
 def context_text(content: str, context: str | None) -> str:
     """A memory's `context_text`: its source turn and the message that turn answered."""
-    return f"{content} {context}" if context else content
+    content = content[:_CONTEXT_TEXT_CHARS]
+    return f"{content} {context[:_CONTEXT_TEXT_CHARS]}" if context else content
 
 
 # What a context vector embeds (measured on LoCoMo, bench/bench_locomo.py): whole turns

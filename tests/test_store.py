@@ -15,7 +15,7 @@ def test_init_writes_every_default_and_refuses_twice(tmp_path):
 
     s = init_store(tmp_path / "p", model=FAKE_MODEL)
     cfg = tomllib.loads((s.dir / "memctl.toml").read_text())
-    assert set(cfg) == {"store", "embedding", "episodes", "extract", "reconcile", "recall", "prompt", "forget", "compact", "audit"}
+    assert set(cfg) == {"store", "embedding", "episodes", "ingest", "extract", "reconcile", "recall", "prompt", "forget", "compact", "audit"}
     assert cfg["recall"]["weights"]["dense"] > 0 and cfg["recall"]["half_life_days"]["task"] < cfg["recall"]["half_life_days"]["profile"]
     assert s.meta["model"] == FAKE_MODEL and int(s.meta["dim"]) == 256
     with pytest.raises(StoreExistsError):

@@ -18,9 +18,9 @@ from ..conversations import Conversation, Turn
 from .classify import Analysis, Context, analyze, slot_of
 from .normalize import normalize, pronouns, with_time
 from ..topics import TopicRules, topics_of
-from .rules import Rules, load_rules
+from .rules import LangRules, Rules, load_rules
 from .secrets import MASK, mask_secrets
-from .segment import language, split_clauses
+from .segment import MAX_CLAUSE_CHARS, language, split_clauses
 from .subjects import NONE, Scene
 
 __all__ = [
@@ -117,7 +117,7 @@ class Dropped:
 Item = Union[Candidate, Negation, ForgetRequest, Closure]
 
 # Why clauses that state nothing are dropped: a turn made only of these asks or chats.
-ASKING = frozenset({"question", "request for the current task", "chit-chat", "too short", "forget request",
+ASKING = frozenset({"question", "request for the current task", "chit-chat", "too short", "too long", "forget request",
                     "context of a request"})
 # How much of the assistant message after a user turn (its start) is kept as its reply.
 _REPLY_CHARS = 300
@@ -188,6 +188,11 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, reason))
                 ctx.prev_drop = "secret"
                 continue
+            if len(clause.text) > MAX_CLAUSE_CHARS:
+                # A pasted blob or an endless run without punctuation states nothing to keep.
+                out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "too long"))
+                ctx.prev_drop = "too long"
+                continue
             a = analyze(clause.text, clause.lang, rules, ctx)
             topic = re.match(r"^((?:[A-Z][a-z]+|[A-Z][a-z]+ing(?: \w+){0,3})) (?:is|are|was|were|has been)\b", a.text or "")
             ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") else ""
@@ -209,8 +214,10 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 last_in_sentence = (clause.sentence, item)
             elif item is not None:
                 out.items.append(item)
-            elif last_in_sentence and _continues(a, clause.sentence, last_in_sentence[0]):
-                # A subject-less continuation ("现在在美团" after "我跳槽了") elaborates the fact before it.
+            elif last_in_sentence and _continues(a, clause.sentence, last_in_sentence[0]) \
+                    and len(last_in_sentence[1].clause) <= MAX_CLAUSE_CHARS:
+                # A subject-less continuation ("现在在美团" after "我跳槽了") elaborates the fact before it
+                # (up to a clause's length: an endless sentence does not make an endless memory).
                 prev = last_in_sentence[1]
                 sep = "，" if clause.lang == "zh" else ", "
                 prev.content = f"{prev.content}{sep}{pronouns(a.text, clause.lang)}"
@@ -249,11 +256,27 @@ def _continues(a: Analysis, sentence: int, kept_sentence: int) -> bool:
     return a.reason == "no durable signal" and a.inherited and sentence == kept_sentence and len(a.text) <= 40
 
 
+# The turn's sarcasm patterns ("oh great, ... again") scan the rest of the line from every
+# cue word: a long turn is searched in windows of this many characters, each overlapping
+# the next by half, so that its cost grows with its length, not with its square. A cue and
+# its complement up to half a window apart are still found; chat turns are shorter than
+# one window and searched whole, as always.
+_SARCASM_WINDOW = 4000
+
+
 def _sarcastic(text: str, rules: Rules) -> bool:
     r = rules.langs[language(text)]
-    if r.has("sarcasm_turn", text):
+    if _turn_has(r, "sarcasm_turn", text):
         return True
-    return "sarcasm_caps" in r.p and r.has("sarcasm_caps", text) and r.has("sarcasm_turn", text.lower())
+    return "sarcasm_caps" in r.p and r.has("sarcasm_caps", text) and _turn_has(r, "sarcasm_turn", text.lower())
+
+
+def _turn_has(r: LangRules, name: str, text: str) -> bool:
+    pattern = r.p.get(name)
+    if pattern is None or len(text) <= _SARCASM_WINDOW:
+        return r.has(name, text)
+    step = _SARCASM_WINDOW // 2
+    return any(pattern.search(text, i, i + _SARCASM_WINDOW) for i in range(0, len(text) - step, step))
 
 
 def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime | None,

@@ -23,15 +23,22 @@ _SENTENCE_END = re.compile(
     r"|(?<=[!?])(?=[\u3400-\u9fff])"
 )
 # Chinese clause commas; an ASCII comma counts when a Chinese character is next to it.
-_ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff])|\s+[-—–]+\s+|—+")
+# A whitespace run is tried from its start only ((?<!\s)): tried from inside too, a long
+# run (pasted padding) costs its length squared, and never splits anywhere else.
+_ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff])|(?<!\s)\s+[-—–]+\s+|—+")
 # English: split before a conjunction that opens a new clause.
 _EN_CLAUSE = re.compile(
     r",\s+(?=(?:but|so|and|even though|even if|though|although|because|since|while|whereas|plus|yet|i|i'm|i've|i'd|my)\b)"
-    r"|\s+(?=(?:but|and|so|because|though|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|our|he|she|they|it|it's)\b)"
-    r"|\s+[-—–]+\s+|—+",
+    r"|(?<!\s)\s+(?=(?:but|and|so|because|though|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|our|he|she|they|it|it's)\b)"
+    r"|(?<!\s)\s+[-—–]+\s+|—+",
     re.I,
 )
 
+
+# A clause longer than this is no statement to remember (nothing said in chat runs this
+# long without a comma or a full stop): a pasted blob, a log line, one endless "word".
+# It is dropped before the analysis, whose patterns need not be fast on such input.
+MAX_CLAUSE_CHARS = 1000
 
 # "my girlfriend" + "and I went fishing": a subject of two, not two clauses.
 _JOINT_TAIL = re.compile(r"\b(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?$|^[A-Z][a-z]+$", re.I)
@@ -46,10 +53,11 @@ class Clause:
 
 
 def language(text: str) -> str:
-    cjk = len(HAN.findall(text))
+    # Counted with subn, not findall: no list of a million one-character strings for a long text.
+    cjk = HAN.subn("", text)[1]
     if cjk == 0:
         return "en"
-    latin = len(LATIN.findall(text))
+    latin = LATIN.subn("", text)[1]
     # Mixed text that opens in Chinese ("帮我prep一下interview questions") reads as Chinese.
     return "zh" if cjk * 4 >= latin or HAN.match(text.lstrip()) else "en"
 
@@ -69,7 +77,9 @@ def split_clauses(text: str) -> list[Clause]:
             if part is None:
                 continue
             part = part.strip(" \t,，、.。")
-            if parts and _JOINT_TAIL.search(parts[-1]) and _JOINT_HEAD.match(part):
+            # (A clause already too long to keep takes no more: joined on and searched again
+            # and again, an endless "my dog and I my dog and I ..." costs its length squared.)
+            if parts and len(parts[-1]) <= MAX_CLAUSE_CHARS and _JOINT_TAIL.search(parts[-1]) and _JOINT_HEAD.match(part):
                 parts[-1] = f"{parts[-1]} {part}"  # "my girlfriend and I went fishing" is one subject
                 continue
             if part and (HAN.search(part) or LATIN.search(part)):
