@@ -128,12 +128,19 @@ def _expand(paths: Iterable[str]) -> list[str]:
             continue
         p = Path(raw)
         if p.is_dir():
-            files = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix.lower() in _EXTENSIONS)
+            found = list(p.rglob("*"))
+            broken = sorted(f for f in found if f.is_symlink() and not f.exists())
+            if broken:
+                raise InputError(f"{broken[0]}: broken symbolic link in the folder")
+            files = sorted(f for f in found if f.is_file() and f.suffix.lower() in _EXTENSIONS)
             if not files:
                 raise InputError(f"{raw}: folder holds no .json, .jsonl or .txt conversation files")
             out.extend(str(f) for f in files)
         elif not p.exists():
-            raise InputError(f"{raw}: no such file")
+            raise InputError(f"{raw}: no such file" + (" (a broken symbolic link)" if p.is_symlink() else ""))
+        elif not p.is_file():
+            # A FIFO would hang the ingest, /dev/zero would fill the memory.
+            raise InputError(f"{raw}: not a regular file")
         else:
             out.append(raw)
     if not out:
@@ -175,18 +182,54 @@ def _sniff(text: str, name: str) -> str:
             return "json"
         except json.JSONDecodeError:
             return "jsonl"
+        except (ValueError, RecursionError):
+            return "json"  # one document, too deep or with a huge number: its reader says so
     return "transcript"
 
 
 def _json_error(name: str, exc: json.JSONDecodeError) -> InputError:
+    if ": line " in name:
+        return InputError(f"{name}: invalid JSON at column {exc.colno}: {exc.msg}")
     return InputError(f"{name}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
 
 
-def _read_json(text: str, name: str, user: str | None, session: str) -> list[Conversation]:
+def _loads(text: str, where: str) -> Any:
+    """JSON with the limits of a conversation: bounded nesting and numbers, no lone
+    surrogates (they cannot be stored as UTF-8)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise _json_error(name, exc) from None
+        raise _json_error(where, exc) from None
+    except RecursionError:
+        raise InputError(f"{where}: JSON nested too deeply") from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise InputError(f"{where}: {str(exc).split(';')[0]}") from None
+    _check_values(data, where, 0)
+    return data
+
+
+_MAX_DEPTH = 64
+
+
+def _check_values(value: Any, where: str, depth: int) -> None:
+    if depth > _MAX_DEPTH:
+        raise InputError(f"{where}: JSON nested more than {_MAX_DEPTH} levels deep")
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError(f"{where}: text with a lone surrogate escape (\\ud800-\\udfff), not valid Unicode") from None
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_values(k, where, depth + 1)
+            _check_values(v, where, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            _check_values(v, where, depth + 1)
+
+
+def _read_json(text: str, name: str, user: str | None, session: str) -> list[Conversation]:
+    data = _loads(text, name)
     items = data if isinstance(data, list) else [data]
     if not items:
         raise InputError(f"{name}: empty list, no conversations")
@@ -210,14 +253,13 @@ def _read_json(text: str, name: str, user: str | None, session: str) -> list[Con
 
 def _read_jsonl(text: str, name: str, user: str | None, session: str) -> list[Conversation]:
     groups: dict[tuple[str, str], Conversation] = {}
-    for lineno, line in enumerate(text.splitlines(), 1):
+    # Lines end at \n (and \r\n) only: U+2028, U+2029 and U+0085 are valid inside a JSON string.
+    for lineno, line in enumerate(text.split("\n"), 1):
+        line = line.rstrip("\r")
         if not line.strip():
             continue
         where = f"{name}: line {lineno}"
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{where}: invalid JSON at column {exc.colno}: {exc.msg}") from None
+        obj = _loads(line, where)
         if not isinstance(obj, dict):
             raise InputError(f"{where}: each line must be a JSON object (one message)")
         line_user = _user(obj, where, user)
@@ -294,7 +336,7 @@ def _message(obj: Any, index: int, where: str, default_time: datetime | None) ->
     if not isinstance(content, str):
         raise InputError(f"{where}: 'content' must be a string, got {type(content).__name__}")
     turn_id = obj.get("id")
-    if turn_id is not None and not isinstance(turn_id, (str, int)):
+    if turn_id is not None and (isinstance(turn_id, bool) or not isinstance(turn_id, (str, int))):
         raise InputError(f"{where}: 'id' must be a string or number")
     time = parse_time(obj.get("time"), f"{where}: time") or default_time
     return Turn(str(turn_id) if turn_id is not None else f"t{index}", role, content, time)

@@ -74,3 +74,46 @@ def test_forget_takes_what_a_compaction_merged_after_the_selection(store):
     assert not store.memories("u1")
     assert len(done.memories) > len(plan.memories)
     assert_absent(store.dir, "Rosegarden")
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ('{"user": "u1", "messages": ' + "[" * 5000 + "]" * 5000 + "}", "nested"),
+    ('{"user": "u1", "messages": [{"role": "user", "content": "I live in \\ud800 Berlin"}]}', "surrogate"),
+    ('{"user": "u1", "messages": [{"role": "user", "content": "hi", "n": ' + "9" * 5000 + "}]}", "digits"),
+    ('{"user": "u1", "messages": [{"role": "user", "content": "I live in Berlin", "id": true}]}', "'id'"),
+])
+def test_malformed_json_is_exit_2_naming_the_file(cli, store, tmp_path, text, fragment):
+    from conftest import snapshot
+
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    before = snapshot(store.dir)
+    r = cli("ingest", path, "--store", store.dir)
+    assert r.code == 2 and "bad.json" in r.err and fragment in r.err and r.err.count("\n") == 1, r.err
+    assert "unexpected" not in r.err and snapshot(store.dir) == before
+
+
+def test_json_lines_split_on_newlines_only(cli, store, tmp_path):
+    line = '{"user": "u1", "session": "s1", "role": "user", "content": "I live in Berlin.\u2028I love hiking.\u0085Really."}'
+    (tmp_path / "a.jsonl").write_text(line + "\n", encoding="utf-8")
+    r = cli("ingest", tmp_path / "a.jsonl", "--json", "--store", store.dir)
+    assert r.code == 0 and r.json()["turns"] == 1, r.err
+
+
+def test_non_regular_files_broken_links_and_escapes_in_names(cli, store, tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    r = cli("ingest", fifo, "--store", store.dir)
+    assert r.code == 2 and "not a regular file" in r.err
+    r = cli("ingest", "/dev/zero", "--store", store.dir)
+    assert r.code == 2 and "not a regular file" in r.err
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    write_json(folder / "ok.json", conversation("u1", "s1", "I live in Berlin."))
+    (folder / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    r = cli("ingest", folder, "--store", store.dir)
+    assert r.code == 2 and "broken symbolic link" in r.err
+    r = cli("ingest", tmp_path / "evil\x1b[31mname.json", "--store", store.dir)
+    assert r.code == 2 and "\x1b" not in r.err and "\\x1b" in r.err

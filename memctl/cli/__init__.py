@@ -128,5 +128,8 @@ def _fail(message: str, code: int, debug: bool) -> None:
         import traceback
 
         traceback.print_exc()
-    sys.stderr.write(f"memctl: error: {' '.join(message.split())}\n")
+    message = " ".join(message.split())
+    # A file name or a value may hold terminal escapes: shown escaped, never sent raw.
+    message = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in message)
+    sys.stderr.write(f"memctl: error: {message}\n")
     sys.exit(code)
