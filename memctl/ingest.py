@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import datetime, timezone
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -43,9 +43,11 @@ def ingest(
     dry_run: bool = False,
     stdin_text: str | None = None,
     conversations: Sequence[Conversation] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> IngestReport:
     """Read conversations, keep their user turns as episodes, extract memories and
-    reconcile them with what is stored."""
+    reconcile them with what is stored. `progress(done, total)` is told after each
+    conversation is extracted."""
     convs = list(conversations) if conversations is not None else read_sources(
         paths, fmt=fmt, user=user, session=session, stdin_text=stdin_text
     )
@@ -56,11 +58,13 @@ def ingest(
     report = IngestReport(dry_run=dry_run, conversations=len(convs))
     report.files = len({c.origin for c in convs})
     limit = core.config.ingest.max_message_chars
-    extractions: list[Extraction] = [
-        extract(conv, _limited(conv, clean(conv), limit, report.warnings), rules=rules, keep_tasks=xc.keep_tasks,
-                task_ttl_days=xc.task_ttl_days, infer=xc.infer, min_importance=xc.min_importance)
-        for conv in convs
-    ]
+    extractions: list[Extraction] = []
+    for n, conv in enumerate(convs, 1):
+        extractions.append(extract(conv, _limited(conv, clean(conv), limit, report.warnings), rules=rules,
+                                   keep_tasks=xc.keep_tasks, task_ttl_days=xc.task_ttl_days, infer=xc.infer,
+                                   min_importance=xc.min_importance))
+        if progress is not None:
+            progress(n, len(convs))
     turns: dict[str, TurnRecord] = {t.turn_key: t for ex in extractions for t in ex.turns}
     all_keys = [t.turn_key for ex in extractions for t in ex.turns]
     report.turns = len(all_keys)

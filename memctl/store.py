@@ -159,12 +159,13 @@ class MemoryStore:
         dry_run: bool = False,
         stdin_text: str | None = None,
         conversations: Sequence[Conversation] | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> IngestReport:
         """Read conversations, extract memories and reconcile them with what is stored."""
         from .ingest import ingest
 
         return ingest(self.core, paths, user=user, session=session, fmt=fmt, dry_run=dry_run,
-                      stdin_text=stdin_text, conversations=conversations)
+                      stdin_text=stdin_text, conversations=conversations, progress=progress)
 
     def recall(
         self,

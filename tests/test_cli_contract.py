@@ -342,3 +342,10 @@ def test_a_big_ingest_is_a_summary_on_a_terminal(cli, store, monkeypatch):
     assert r.code == 0 and "--jsonl or --tsv lists every one" in r.out and "┃" not in r.out
     every = cli("ingest", SAMPLES, "--dry-run", "--jsonl", "--store", store.dir)
     assert every.code == 0
+
+
+def test_ingest_reports_progress_per_conversation(store):
+    calls = []
+    report = store.ingest([str(SAMPLES)], progress=lambda done, total: calls.append((done, total)))
+    assert calls and calls[-1] == (report.conversations, report.conversations)
+    assert [d for d, _ in calls] == list(range(1, report.conversations + 1))

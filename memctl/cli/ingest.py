@@ -37,5 +37,7 @@ def ingest(
     fmt = output(as_json, jsonl, tsv, table)
     if old_format is not None and input_format is not None and old_format != input_format:
         raise UsageError("give --input-format once (--format is its old name)")
-    report = open_from(store).ingest(paths, user=user, session=session, fmt=input_format or old_format, dry_run=dry_run)
+    s = open_from(store)
+    with render.progress_bar("ingesting") as advance:
+        report = s.ingest(paths, user=user, session=session, fmt=input_format or old_format, dry_run=dry_run, progress=advance)
     render.ingest(report, fmt)
