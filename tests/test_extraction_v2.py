@@ -84,6 +84,16 @@ def test_verbs_are_inflected_by_grammar_and_titles_left_alone():
     assert contents("the conference I'm going to, PyCon US, is in Pittsburgh")[0].endswith("PyCon US, is in Pittsburgh")
 
 
+def test_possessives_backticks_coordinated_verbs_and_time_clauses():
+    assert contents("my sister's wedding is August 9 in Cork")[0].startswith("User's sister's wedding is August 9")
+    assert contents("I`m lucky to have two people who always help me out")[0].startswith("User is lucky")
+    assert contents("I usually bring a book and just chill")[0] == "User usually brings a book and just chills"
+    assert contents("I love cats and dogs") == ["User loves cats and dogs"]
+    assert contents("When I was 10, my parents gave me a console")[0].startswith("When the user was 10, their parents")
+    assert contents("Been checking out some places, but no luck so far")[0].startswith("User has been checking")
+    assert contents("Great idea, except I don't like dark beer") == ["User doesn't like dark beer"]
+
+
 def test_a_message_without_a_subject_is_the_users_own_doing():
     assert contents("flying to Denver on the 22nd for my cousin's wedding")[0].startswith(
         "User is flying to Denver on the 22nd for their cousin's wedding")

@@ -362,7 +362,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.correction = r.has("correction", low)
     text = _strip(r, clause)
     if lang == "en":
-        text = text.replace("’", "'").replace("‘", "'")
+        text = re.sub(r"(?<=\w)`(?=\w)", "'", text.replace("’", "'").replace("‘", "'"))  # "I`m"
         text = _EN_TYPED.sub(lambda m: _EN_TYPED_FIX[m.group(0).lower()], text)
     # "Quick context first: I'm a backend engineer" -> the statement after the label; but
     # "翻译成德语：我下周..." is a request whatever follows.

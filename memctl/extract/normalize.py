@@ -81,15 +81,33 @@ def _is_adverb(word: str) -> bool:
 
 
 def agree(rest: str) -> str:
-    """The words after a third-person singular subject: the first verb agrees with it."""
+    """The words after a third-person singular subject: the first verb agrees with it, and
+    so does a verb joined to it by "and" ("brings a book and just chills")."""
     words = rest.split(" ")
+    first = None
     for i, w in enumerate(words):
         if not w:
             continue
         if _is_adverb(w):
             continue
-        words[i] = _third_person(w)
+        agreed = "has been" if w.lower() == "been" else _third_person(w)  # "Been checking out places"
+        words[i], first = agreed, (i if agreed != w else None)
         break
+    if first is not None:
+        for i in range(first + 1, len(words) - 1):
+            if words[i].lower() == "and":
+                j = i + 1
+                while j < len(words) - 1 and _is_adverb(words[j]):
+                    j += 1
+                w, kinds = words[j], _kinds(words[j])
+                # A verb, not a noun ("coffee and tea", "cats and dogs"), unless an adverb
+                # says it is one ("and just chill").
+                if w.isalpha() and w.islower() and not w.endswith(("s", "ing", "ed")) and "VERB" in kinds \
+                        and ("NOUN" not in kinds or j > i + 1):
+                    words[j] = _third_person(w)
+                break
+            if words[i].endswith((",", ".", ";")):
+                break
     return " ".join(words)
 
 
@@ -249,6 +267,9 @@ def contracted_is(rest: str) -> str:
     if not m:
         return rest if rest.startswith(("'", ",")) else " " + rest.lstrip(" ,")
     nxt = m.group(1).lower().strip(",.")
+    after = re.match(r"^'s\s+\S+\s+(\S+)", rest)
+    if after and after.group(1).lower() in ("is", "was", "will", "has", "had", "are", "were", "starts", "begins", "takes", "got"):
+        return rest  # "my sister's wedding is in August": a possessive before the verb
     if nxt in ("been", "got", "gotten", "had"):
         return " has" + rest[2:]
     kinds = _kinds(nxt)

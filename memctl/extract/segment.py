@@ -40,6 +40,9 @@ _EN_CLAUSE = re.compile(
 # It is dropped before the analysis, whose patterns need not be fast on such input.
 MAX_CLAUSE_CHARS = 1000
 
+# "When I was 10" + "my parents gave me a console": a time or condition that belongs to
+# the clause after it.
+_SUBORDINATE = re.compile(r"^(?:when|whenever|while|once|after|before|since|until|as soon as|back when|ever since)\b", re.I)
 # "my girlfriend" + "and I went fishing": a subject of two, not two clauses.
 _JOINT_TAIL = re.compile(r"\b(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?$|^[A-Z][a-z]+$", re.I)
 _JOINT_HEAD = re.compile(r"and (?:i|me)\b", re.I)
@@ -81,6 +84,9 @@ def split_clauses(text: str) -> list[Clause]:
             # and again, an endless "my dog and I my dog and I ..." costs its length squared.)
             if parts and len(parts[-1]) <= MAX_CLAUSE_CHARS and _JOINT_TAIL.search(parts[-1]) and _JOINT_HEAD.match(part):
                 parts[-1] = f"{parts[-1]} {part}"  # "my girlfriend and I went fishing" is one subject
+                continue
+            if parts and lang == "en" and len(parts[-1]) <= 60 and _SUBORDINATE.match(parts[-1]) and "," not in parts[-1]:
+                parts[-1] = f"{parts[-1]}, {part}"  # "When I was 10, my parents gave me a console": one statement
                 continue
             if part and (HAN.search(part) or LATIN.search(part)):
                 parts.append(part)
