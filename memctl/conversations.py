@@ -23,7 +23,7 @@ from typing import Any, Iterable
 
 from .errors import InputError
 
-ROLES = ("user", "assistant", "system", "tool")
+ROLES = ("user", "assistant", "system", "tool", "developer", "function")
 FORMATS = ("json", "jsonl", "transcript")
 _EXTENSIONS = {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".txt": "transcript"}
 _USER_ID = re.compile(r"^[\w.@:+\-]{1,128}$")
@@ -230,6 +230,13 @@ def _check_values(value: Any, where: str, depth: int) -> None:
 
 def _read_json(text: str, name: str, user: str | None, session: str) -> list[Conversation]:
     data = _loads(text, name)
+    if isinstance(data, list) and data and all(isinstance(m, dict) and "role" in m and "messages" not in m for m in data):
+        # An OpenAI-style chat: a list of {"role", "content"} messages, one conversation,
+        # whose user comes from --user and whose session from --session or the file name.
+        if user is None:
+            raise InputError(f"{name}: a list of chat messages names no user; pass --user")
+        turns = [_message(m, j, f"{name}: message {j}", None) for j, m in enumerate(data, 1)]
+        return [Conversation(check_user_id(user), session, next((t.time for t in turns if t.time), None), turns, origin=name)]
     items = data if isinstance(data, list) else [data]
     if not items:
         raise InputError(f"{name}: empty list, no conversations")
@@ -333,6 +340,11 @@ def _message(obj: Any, index: int, where: str, default_time: datetime | None) ->
     content = obj.get("content", "")
     if content is None:
         content = ""
+    if isinstance(content, list):
+        # OpenAI content parts: the text parts, in order; images and files are not words.
+        if not all(isinstance(p, dict) for p in content):
+            raise InputError(f"{where}: 'content' parts must be objects")
+        content = "\n".join(p["text"] for p in content if p.get("type") == "text" and isinstance(p.get("text"), str))
     if not isinstance(content, str):
         raise InputError(f"{where}: 'content' must be a string, got {type(content).__name__}")
     turn_id = obj.get("id")

@@ -162,3 +162,25 @@ def test_profile_has_three_levels_in_both_languages(cli, loaded):
     sam = cli("profile", "-u", "sam", "--json", "--store", loaded.dir).json()
     assert any("Lisbon" in x["text"] for x in sam["now"]["personal_context"])
     assert any(x["text"].startswith("was: ") and "Berlin" in x["text"] for x in sam["history"]["recent_months"])
+
+
+def test_openai_chat_message_lists_and_folders_of_them(cli, store, tmp_path):
+    folder = tmp_path / "chats"
+    folder.mkdir()
+    write_json(folder / "monday.json", [
+        {"role": "system", "content": "You are a helpful assistant."},
+        {"role": "user", "content": "I'm allergic to peanuts."},
+        {"role": "assistant", "content": "Noted."},
+    ])
+    write_json(folder / "tuesday.json", [
+        {"role": "user", "content": [{"type": "text", "text": "我住在杭州"}, {"type": "image_url", "image_url": {"url": "x"}}]},
+    ])
+    assert cli("ingest", folder, "--store", store.dir).code == 2  # no user named anywhere
+    r = cli("ingest", folder, "--user", "u7", "--json", "--store", store.dir)
+    assert r.code == 0 and r.json()["conversations"] == 2, r.err
+    contents = [m.content for m in store.memories("u7")]
+    assert "User is allergic to peanuts" in contents and "用户住在杭州" in contents
+    sessions = {e.session for e in store.browse(user="u7", kinds=["episode"], limit=0).items}
+    assert sessions == {"monday", "tuesday"}
+    one = cli("ingest", folder / "monday.json", "--user", "u8", "--session", "s9", "--json", "--store", store.dir)
+    assert one.code == 0 and {e.session for e in store.browse(user="u8", kinds=["episode"]).items} == {"s9"}
