@@ -13,6 +13,7 @@ ingested them meanwhile.
 from __future__ import annotations
 
 from collections import Counter
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime, timezone
 from typing import Any, Callable, Sequence
 
@@ -31,6 +32,10 @@ from .schema import Event, context_input, context_text
 
 # Turn keys per ledger lookup.
 _KEY_CHUNK = 500
+
+
+# Turns extracted before their batch is embedded in the background.
+_EMBED_BATCH_TURNS = 256
 
 
 def ingest(
@@ -58,24 +63,48 @@ def ingest(
     report = IngestReport(dry_run=dry_run, conversations=len(convs))
     report.files = len({c.origin for c in convs})
     limit = core.config.ingest.max_message_chars
+    # Extraction (Python) and embedding (mostly NumPy, which releases the interpreter)
+    # overlap: each batch of conversations is embedded in the background while the next
+    # is extracted. One embedding per new turn (the episode's vector and the context of the
+    # memories that come from it; with episodes off, only turns memories may come from),
+    # and one per new item.
     extractions: list[Extraction] = []
-    for n, conv in enumerate(convs, 1):
-        extractions.append(extract(conv, _limited(conv, clean(conv), limit, report.warnings), rules=rules,
-                                   keep_tasks=xc.keep_tasks, task_ttl_days=xc.task_ttl_days, infer=xc.infer,
-                                   min_importance=xc.min_importance))
-        if progress is not None:
-            progress(n, len(convs))
+    items: list[Item] = []
+    seen: set[str] = set()
+    batches: list[tuple[list[str], Future[np.ndarray], Future[np.ndarray]]] = []
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="memctl-embed") as embedding:
+        batch: list[Extraction] = []
+
+        def flush() -> None:
+            keys = [t.turn_key for ex in batch for t in ex.turns]
+            already = _seen_turns(core, keys)
+            seen.update(already)
+            new_items = [i for ex in batch for i in ex.items if i.turn_key not in already]
+            said = {t.turn_key: t for ex in batch for t in ex.turns}
+            needed = [k for k in dict.fromkeys(keys) if k not in already] if episodes_on else \
+                sorted({i.turn_key for i in new_items if isinstance(i, Candidate)})
+            items.extend(new_items)
+            batches.append((needed, embedding.submit(core.embed, [_embedded_text(i) for i in new_items]),
+                            embedding.submit(core.embed, [context_input(said[k].content, said[k].context) for k in needed])))
+            batch.clear()
+
+        for n, conv in enumerate(convs, 1):
+            ex = extract(conv, _limited(conv, clean(conv), limit, report.warnings), rules=rules, keep_tasks=xc.keep_tasks,
+                         task_ttl_days=xc.task_ttl_days, infer=xc.infer, min_importance=xc.min_importance)
+            extractions.append(ex)
+            batch.append(ex)
+            if sum(len(b.turns) for b in batch) >= _EMBED_BATCH_TURNS:
+                flush()
+            if progress is not None:
+                progress(n, len(convs))
+        if batch:
+            flush()
+        parts = [item_vectors.result() for _, item_vectors, _ in batches]
+        turn_vectors = {k: v for needed, _, vecs in batches for k, v in zip(needed, vecs.result())}
+    vectors = np.vstack(parts) if parts else core.embed([])
     turns: dict[str, TurnRecord] = {t.turn_key: t for ex in extractions for t in ex.turns}
     all_keys = [t.turn_key for ex in extractions for t in ex.turns]
     report.turns = len(all_keys)
-    seen = _seen_turns(core, all_keys)
-    items = [i for ex in extractions for i in ex.items if i.turn_key not in seen]
-    vectors = core.embed([_embedded_text(i) for i in items])
-    # One embedding per turn: the episode's vector, and the context of the memories that
-    # come from it. With episodes off, only the turns that memories may come from.
-    needed = [k for k in dict.fromkeys(all_keys) if k not in seen] if episodes_on else \
-        sorted({i.turn_key for i in items if isinstance(i, Candidate)})
-    turn_vectors = dict(zip(needed, core.embed([context_input(turns[k].content, turns[k].context) for k in needed])))
     context = {k: (context_text(turns[k].content, turns[k].context), turn_vectors[k])
                for k in {i.turn_key for i in items if isinstance(i, Candidate)}}
     for ex in extractions:
