@@ -349,3 +349,60 @@ def test_ingest_reports_progress_per_conversation(store):
     report = store.ingest([str(SAMPLES)], progress=lambda done, total: calls.append((done, total)))
     assert calls and calls[-1] == (report.conversations, report.conversations)
     assert [d for d, _ in calls] == list(range(1, report.conversations + 1))
+
+
+# Every command under every condition of the contract. Commands that only read succeed on a
+# read-only store; commands that write say so in one line naming the path (exit 1).
+READS = {"path", "recall", "list", "audit", "diff", "profile", "export"}
+ALL = ["init", "path", "ingest", "recall", "list", "forget", "compact", "reembed", "audit", "diff", "profile", "export", "import"]
+
+
+def _ok_args(name, loaded, tmp_path):
+    ok, _, _ = _cases(loaded, tmp_path)[name]
+    return [*ok, *([] if name == "init" or "--store" in ok else ["--store", str(loaded.dir)])]
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_contract_matrix_closed_pipe(loaded, tmp_path, monkeypatch, capsys, name):
+    from memctl.cli import main
+
+    args = _ok_args(name, loaded, tmp_path)
+    monkeypatch.setattr(sys, "stdout", _Closed())
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    assert done.value.code == 0, capsys.readouterr().err
+    assert "error" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("width, color", [(80, False), (200, True)])
+def test_contract_matrix_terminal_widths_and_no_color(loaded, tmp_path, monkeypatch, name, width, color):
+    code, out = _on_terminal(monkeypatch, width, _ok_args(name, loaded, tmp_path), color=color)
+    assert code == 0
+    if name != "export":  # JSON Lines are data, one record a line, whatever the terminal
+        assert all(len(ANSI.sub("", line)) <= width for line in out.splitlines()), (name, width)
+    if not color:
+        assert not COLOUR.search(out), name
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_contract_matrix_read_only_store(cli, loaded, tmp_path, monkeypatch, name):
+    import filelock
+
+    from memctl import spool
+
+    args = _ok_args(name, loaded, tmp_path)
+
+    def refuse_spool(self, *a, **k):
+        raise PermissionError(errno.EROFS, "Read-only file system", str(self.path))
+
+    def refuse_lock(self, *a, **k):
+        raise PermissionError(errno.EROFS, "Read-only file system", self.lock_file)
+
+    monkeypatch.setattr(spool.RecallSpool, "record", refuse_spool)
+    monkeypatch.setattr(filelock.BaseFileLock, "acquire", refuse_lock)
+    r = cli(*args)
+    if name in READS:
+        assert r.code == 0 and "Traceback" not in r.err, (name, r.err)
+    else:
+        assert r.code == 1 and r.err.count("\n") == 1 and "Read-only file system" in r.err and ".lock" in r.err, (name, r.err)

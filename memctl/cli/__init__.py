@@ -37,7 +37,9 @@ def _version(value: bool) -> None:
     if value:
         from importlib.metadata import version
 
-        typer.echo(f"memctl {version('memctl')}")
+        from .common import write
+
+        write(sys.stdout, f"memctl {version('memctl')}\n")
         raise typer.Exit()
 
 

@@ -41,8 +41,12 @@ def init(
     if as_json:
         dump_json({"store": str(s.dir), "model": s.meta["model"], "dim": int(s.meta["dim"])})
     else:
+        import sys
+
+        from .common import write
+
         typer.echo(f"Created memctl store at {s.dir} (model {s.meta['model']}).", err=True)
-        typer.echo(str(s.dir))
+        write(sys.stdout, f"{s.dir}\n")
 
 
 def path(store: StoreOpt = None) -> None:
@@ -54,6 +58,9 @@ def path(store: StoreOpt = None) -> None:
         memctl path
         du -sh "$(memctl path)"
     """
-    from ..config import resolve_store_dir
+    import sys
 
-    typer.echo(str(resolve_store_dir(store)))
+    from ..config import resolve_store_dir
+    from .common import write
+
+    write(sys.stdout, f"{resolve_store_dir(store)}\n")

@@ -35,5 +35,7 @@ def reembed(
     if as_json:
         dump_json(report.to_dict())
     else:
-        typer.echo(f"Re-embedded {report.memories} memories and {report.contexts} episodes with {report.new_model} "
-                   f"({report.dim} dims, was {report.old_model}) in {report.seconds:.1f} s.")
+        from .render import console
+
+        console().print(f"Re-embedded {report.memories} memories and {report.contexts} episodes with {report.new_model} "
+                        f"({report.dim} dims, was {report.old_model}) in {report.seconds:.1f} s.", markup=False)
