@@ -25,6 +25,7 @@ from .core import Core
 from .db import disk_usage, sql_in, sql_str, sql_time
 from .errors import LockTimeoutError
 from .extract import load_rules
+from .forget import finish_pending
 from .judgement import LEXICAL_REACH, Judge, similar_pairs
 from .lexical import tokens
 from .lock import FileLock
@@ -78,6 +79,7 @@ def _run(core: Core, user: str | None, dry_run: bool, progress: Callable[[int, i
         return report
     with core.lock.hold():
         core.flush_recalls()
+        finish_pending(core)
         _apply(core, report, where, active)
         if cutoff is not None:
             report.episodes_expired = _expire_episodes(core, cutoff, user)

@@ -14,11 +14,19 @@ Where the words live, and how each is cleared:
                    drop every older version (the purge that removed the text every time
                    it was measured; one optimize() call alone did not always)
 All under the store lock, so a concurrent writer never sees a half-purged store.
+
+Cut short (a kill, a full disk), a purge is finished by the next forget, compact or
+ingest: its intent (ids only, never text) is written to `forget.pending` first and removed
+last, and every step can run again (the turns' text is cut before the rows go, the events
+are logged once).
 """
 
 from __future__ import annotations
 
+import json
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -53,7 +61,48 @@ def purge(core: Core, ids: set[str], reason: str, whole_user: str | None = None,
     return _purge(core, Doomed(set(ids), set(episodes or ()), dict(sources or {})), reason, whole_user)
 
 
+INTENT = "forget.pending"
+
+
 def _purge(core: Core, doomed: Doomed, reason: str, whole_user: str | None) -> PurgeStats:
+    """Every step can be run again: the intent (ids only, never text) is written first and
+    removed last, so a purge cut short (a kill, a full disk) is finished by the next
+    forget, compact or ingest (`finish_pending`)."""
+    intent = core.dir / INTENT
+    _write_intent(intent, doomed, reason, whole_user)
+    stats = _purge_steps(core, doomed, reason, whole_user)
+    intent.unlink(missing_ok=True)
+    return stats
+
+
+def finish_pending(core: Core) -> bool:
+    """Finish a purge that was cut short. Caller holds the lock. True when there was one."""
+    intent = core.dir / INTENT
+    if not intent.exists():
+        return False
+    try:
+        data = json.loads(intent.read_text(encoding="utf-8"))
+        doomed = Doomed(set(data["memories"]), set(data["episodes"]), {k: set(v) for k, v in data["sources"].items()})
+    except (ValueError, KeyError, TypeError, OSError):
+        # A torn intent (killed while writing it): nothing was purged yet, nothing to finish.
+        intent.unlink(missing_ok=True)
+        return False
+    _purge_steps(core, doomed, data.get("reason") or "forget", data.get("whole_user"))
+    for name in ("memories", "episodes"):
+        core.db.optimize(name, purge=True)  # the versions a cut-short purge left behind
+    intent.unlink(missing_ok=True)
+    return True
+
+
+def _write_intent(path: Path, doomed: Doomed, reason: str, whole_user: str | None) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"memories": sorted(doomed.memories), "episodes": sorted(doomed.episodes),
+                               "sources": {k: sorted(v) for k, v in doomed.sources.items()},
+                               "reason": reason, "whole_user": whole_user}), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _purge_steps(core: Core, doomed: Doomed, reason: str, whole_user: str | None) -> PurgeStats:
     stats = PurgeStats()
     gone = core.by_ids(doomed.memories) if doomed.memories else []
     trimmed_memories = core.by_ids(doomed.sources, with_vectors=True) if doomed.sources else []
@@ -75,12 +124,9 @@ def _purge(core: Core, doomed: Doomed, reason: str, whole_user: str | None) -> P
     cleared = {e.id for e in gone_episodes}
     touched_keys = set(cut) | cleared
 
-    if gone_ids:
-        if whole_user is not None:
-            core.db.delete("memories", f"user_id = {sql_str(whole_user)} AND " + _in_or_all(gone_ids, whole_user, core))
-        else:
-            for chunk in _chunks(sorted(gone_ids)):
-                core.db.delete("memories", sql_in("id", chunk))
+    # Order matters for a purge cut short: the turns' text is cut first (the only step
+    # that needs the forgotten memories' clauses), the events next, the rows last; a
+    # repeated run finds the rows still there and does it all again, harmlessly.
 
     # The episodes: cleared whole, or cut down to what was not forgotten.
     rows = []
@@ -110,7 +156,7 @@ def _purge(core: Core, doomed: Doomed, reason: str, whole_user: str | None) -> P
     # Memories that remain from those turns take the turn's new text and vector as context.
     users = sorted({m.user_id for m in gone} | {e.user_id for e in gone_episodes} | {m.user_id for m in trimmed_memories})
     remaining = [m for user in users for m in core.read_memories(f"user_id = {sql_str(user)}", with_vectors=True)
-                 if m.id not in gone_ids and any(s.turn_key in touched_keys for s in m.sources)]
+                 if m.id not in gone_ids and m.id not in doomed.memories and any(s.turn_key in touched_keys for s in m.sources)]
     by_id = {m.id: m for m in remaining}
     for m in trimmed_memories:
         kept = by_id.setdefault(m.id, m)
@@ -129,18 +175,24 @@ def _purge(core: Core, doomed: Doomed, reason: str, whole_user: str | None) -> P
         core.db.upsert("memories", kept_rows, "id")
     if orphans:
         # Memories left with no source at all: nothing the user said holds them any more.
-        orphan_memories = [by_id[mid] for mid in orphans]
-        for chunk in _chunks(sorted(orphans)):
-            core.db.delete("memories", sql_in("id", chunk))
-        gone.extend(orphan_memories)
-        stats.memories += len(orphan_memories)
+        gone.extend(by_id[mid] for mid in orphans)
+        stats.memories += len(orphans)
+    # Events once: a repeated run skips what an earlier, cut-short one already logged.
+    logged = _logged(core, [m.id for m in gone] + [e.id for e in gone_episodes])
+    version = core.db.version("memories")
+    events = [Event.of("forgotten", m, core.hash(m.content), reason=reason, version=m.version) for m in gone if m.id not in logged]
+    events += [Event("episode_forgotten", e.user_id, e.id, detail={"reason": reason}) for e in gone_episodes if e.id not in logged]
+    if events:
+        core.append_events(events, version, core.clock())
+    doomed_ids = sorted({m.id for m in gone})
+    if doomed_ids:
+        if whole_user is not None and not orphans:
+            core.db.delete("memories", f"user_id = {sql_str(whole_user)} AND " + _in_or_all(set(doomed_ids), whole_user, core))
+        else:
+            for chunk in _chunks(doomed_ids):
+                core.db.delete("memories", sql_in("id", chunk))
     active = [m for user in users for m in core.active(user, with_vectors=False)]
     core.refresh_outdated({k for k in touched_keys if k not in cleared} | {k for k in cut}, active)
-
-    version = core.db.version("memories")
-    events = [Event.of("forgotten", m, core.hash(m.content), reason=reason, version=m.version) for m in gone]
-    events += [Event("episode_forgotten", e.user_id, e.id, detail={"reason": reason}) for e in gone_episodes]
-    core.append_events(events, version, core.clock())
     before = after = 0
     for name in ("memories", "episodes"):
         result = core.db.optimize(name, purge=True)
@@ -149,6 +201,14 @@ def _purge(core: Core, doomed: Doomed, reason: str, whole_user: str | None) -> P
     stats.files_before, stats.files_after = before, after
     core.recount_users(users)
     return stats
+
+
+def _logged(core: Core, ids: list[str]) -> set[str]:
+    found: set[str] = set()
+    for chunk in _chunks(sorted(set(ids))):
+        table = core.db.to_table("events", columns=["memory_id"], filter=sql_in("memory_id", chunk) + " AND kind LIKE '%forgotten%'")
+        found.update(table.column("memory_id").to_pylist())
+    return found
 
 
 def _in_or_all(ids: set[str], user: str, core: Core) -> str:
@@ -274,6 +334,11 @@ def _session(core: Core, user: str, session: str) -> tuple[list[Memory], list[Ep
 
 
 def forget(core: Core, *, dry_run: bool = False, **selector: Any) -> ForgetReport:
+    if (core.dir / INTENT).exists():
+        # A forget cut short before: finished first, whatever is asked now (a re-run that
+        # selects nothing must still complete it).
+        with core.lock.hold():
+            finish_pending(core)
     memories, episodes, sources = select(core, **selector)
     plan = ForgetReport(True, {k: v for k, v in selector.items() if v}, memories, episodes=episodes,
                         trimmed={k: sorted(v) for k, v in sources.items()})
@@ -290,6 +355,7 @@ def apply(core: Core, plan: ForgetReport) -> ForgetReport:
     whole_user = s.get("user") if s.get("user") and not (s.get("types") or s.get("query") or s.get("session")) else None
     with core.lock.hold():
         core.flush_recalls()
+        finish_pending(core)
         # Selected before the lock: a compaction may have merged some of them since, and
         # the merged memory carries their text. It goes too (re-checked under the lock).
         merged = _merged_since(core, {m.id for m in plan.memories if m.status == "active" and not m.merged_into})

@@ -24,6 +24,7 @@ from .core import Core
 from .db import sql_in
 from .extract import Candidate, Extraction, ForgetRequest, Item, Negation, TurnRecord, extract, load_rules
 from .extract.rules import Rules
+from .forget import finish_pending
 from .judgement import Judge
 from .lexical import remove_clauses
 from .reconcile import Plan, Pool, Reconciler
@@ -119,6 +120,7 @@ def ingest(
         return report
     with core.lock.hold():
         core.flush_recalls()
+        finish_pending(core)  # a forget cut short is completed before anything is added
         seen = _seen_turns(core, all_keys)  # again: another process may have ingested meanwhile
         keep = [n for n, i in enumerate(items) if i.turn_key not in seen]
         items = [items[n] for n in keep]

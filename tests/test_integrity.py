@@ -117,3 +117,83 @@ def test_non_regular_files_broken_links_and_escapes_in_names(cli, store, tmp_pat
     assert r.code == 2 and "broken symbolic link" in r.err
     r = cli("ingest", tmp_path / "evil\x1b[31mname.json", "--store", store.dir)
     assert r.code == 2 and "\x1b" not in r.err and "\\x1b" in r.err
+
+
+class _Killed(BaseException):
+    """A kill -9 at a commit point: nothing after it runs (not even finally blocks that
+    matter: the intent file stays where the purge left it)."""
+
+
+def _kill_after(monkeypatch, commits: int) -> list[int]:
+    from memctl.db import Database
+
+    done = [0]
+    for name in ("append", "upsert", "delete", "update", "optimize", "overwrite"):
+        real = getattr(Database, name)
+
+        def wrapped(self, *a, _real=real, **k):
+            if done[0] >= commits:
+                raise _Killed()
+            done[0] += 1
+            return _real(self, *a, **k)
+
+        monkeypatch.setattr(Database, name, wrapped)
+    return done
+
+
+def test_forget_killed_at_every_commit_point_is_finished_by_the_next_run(tmp_path, monkeypatch):
+    """kill at each write of a forget, then run the same forget again: the text is gone from
+    every row, version and file, nothing else is lost, and the event log has each once."""
+    from conftest import FAKE_MODEL, assert_absent, write_json
+    from memctl import init_store, open_store
+
+    commits = 0
+    while True:
+        root = tmp_path / f"k{commits}"
+        store = init_store(root, model=FAKE_MODEL)
+        write_json(root / "a.json", conversation("u1", "s1", "My address is 12 Rosegarden Lane.", "I love green tea."))
+        store.ingest([str(root / "a.json")])
+        keep = sorted(m.content for m in store.memories("u1") if "Rosegarden" not in m.content)
+        with monkeypatch.context() as m:
+            done = _kill_after(m, commits)
+            try:
+                store.forget(user="u1", query="Rosegarden address")
+                finished = True
+            except _Killed:
+                finished = False
+        again = open_store(root)
+        again.forget(user="u1", query="Rosegarden address")
+        assert_absent(again.dir, "Rosegarden")
+        assert sorted(m.content for m in again.memories("u1")) == keep, commits
+        assert not again.audit().failures
+        events = again.db.rows("events", columns=["kind", "memory_id"])
+        forgotten = [e["memory_id"] for e in events if e["kind"] == "forgotten"]
+        assert len(forgotten) == len(set(forgotten)), "an event logged twice"
+        if finished:
+            break
+        commits += 1
+    assert commits >= 4  # the purge has at least this many commit points, each tried
+
+
+@pytest.mark.parametrize("then", ["compact", "ingest"])
+@pytest.mark.parametrize("commits", [1, 3, 5])
+def test_a_forget_cut_short_is_finished_by_the_next_compact_or_ingest(tmp_path, monkeypatch, then, commits):
+    from conftest import FAKE_MODEL, assert_absent, write_json
+    from memctl import init_store, open_store
+
+    store = init_store(tmp_path / "p", model=FAKE_MODEL)
+    write_json(tmp_path / "a.json", conversation("u1", "s1", "My address is 12 Rosegarden Lane.", "I love green tea."))
+    write_json(tmp_path / "b.json", conversation("u2", "s1", "I live in Lisbon."))
+    store.ingest([str(tmp_path / "a.json")])
+    with monkeypatch.context() as m:
+        _kill_after(m, commits)
+        with pytest.raises(_Killed):
+            store.forget(user="u1", query="Rosegarden address")
+    again = open_store(store.dir)
+    if then == "compact":
+        again.compact()
+    else:
+        again.ingest([str(tmp_path / "b.json")])
+    assert not (again.dir / "forget.pending").exists()
+    assert_absent(again.dir, "Rosegarden")
+    assert [m.content for m in again.memories("u1")] == ["User loves green tea"]
