@@ -128,21 +128,24 @@ def ingest(
         plans, pools = _plan(core, items, vectors, context, rules)
         now = core.clock()
         upserts = [m for p in plans.values() for m in p.upserts.values()]
-        version = core.db.upsert("memories", [m.to_row() for m in upserts], "id") if upserts else core.db.version("memories")
         new_turns = list({t.turn_key: t for ex in extractions for t in ex.turns if t.turn_key not in seen}.values())
         rows = _episode_rows(core, new_turns, items, plans, turn_vectors, episodes_on, now)
         outdated, live = _outdated_turns(plans, pools)
         for row in rows:
             row["outdated"] = row["turn_key"] in outdated
+        events = [e for p in plans.values() for e in p.events] + _unlogged(core, plans)
+        kept = Counter(r["user_id"] for r in rows if r["content"] is not None and episodes_on)
+        events += [Event("episodes", u, count=n) for u, n in sorted(kept.items())]
+        # Memories, then their events, then the turns: cut short anywhere, a re-run of the
+        # same ingest finds the turns unrecorded, recognises the memories it already wrote
+        # (Plan.replayed) and completes what is missing, never applying a statement twice.
+        version = core.db.upsert("memories", [m.to_row() for m in upserts], "id") if upserts else core.db.version("memories")
+        core.append_events(events, version, now)
         if rows:
             core.db.append("episodes", rows)
         written = {r["turn_key"] for r in rows}
         # Older turns whose memories this ingest superseded.
         core.refresh_outdated(outdated - written, [m for pool in pools.values() for m in pool.memories])
-        events = [e for p in plans.values() for e in p.events]
-        kept = Counter(r["user_id"] for r in rows if r["content"] is not None and episodes_on)
-        events += [Event("episodes", u, count=n) for u, n in sorted(kept.items())]
-        core.append_events(events, version, now)
         for table, column in (("memories", "user_id"), ("episodes", "turn_key"), ("episodes", "user_id"),
                               ("users", "user_id")):
             core.db.ensure_index(table, column)
@@ -192,6 +195,15 @@ def _cut(text: str, limit: int) -> str:
                 at = i + 1 if text[i] in _CUT_AT else i
                 break
     return text[:at].rstrip()
+
+
+def _unlogged(core: Core, plans: dict[str, Plan]) -> list[Event]:
+    """Events for replayed memories whose ingest was cut short before it logged them."""
+    replayed = {m.id: m for p in plans.values() for m in p.replayed}
+    if not replayed:
+        return []
+    logged = set(core.db.to_table("events", columns=["memory_id"], filter=sql_in("memory_id", sorted(replayed))).column("memory_id").to_pylist())
+    return [Event.of("ingested", m, core.hash(m.content), cause="recovered") for mid, m in sorted(replayed.items()) if mid not in logged]
 
 
 def _embedded_text(item: Item) -> str:

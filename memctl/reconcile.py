@@ -48,6 +48,9 @@ class Plan:
     created: set[str] = field(default_factory=set)
     changes: list[IngestChange] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    # Memories already written from these very statements by an ingest cut short before
+    # it recorded the turns: not applied again (ingest checks their events).
+    replayed: list[Memory] = field(default_factory=list)
 
 
 class Pool:
@@ -137,7 +140,19 @@ class Reconciler:
     def _event(self, plan: Plan, kind: str, memory: Memory, related: list[str] | None = None, **detail: object) -> None:
         plan.events.append(Event.of(kind, memory, self.hasher(memory.content), related, **detail))
 
+    def _replay(self, plan: Plan, pool: Pool, c: Candidate) -> bool:
+        """Whether this statement is already applied: a memory not made by this plan says it,
+        from this turn (an earlier ingest wrote the memories, then was cut short before
+        it recorded the turn)."""
+        for m in pool.memories:
+            if m.id not in plan.created and m.content == c.content and any(s.turn_key == c.turn_key for s in m.sources):
+                plan.replayed.append(m)
+                return True
+        return False
+
     def _remember(self, plan: Plan, pool: Pool, c: Candidate, vector: np.ndarray) -> None:
+        if self._replay(plan, pool, c):
+            return
         if c.reschedules:
             target = self._latest_plan(pool)
             if target is not None:
@@ -287,6 +302,9 @@ class Reconciler:
         if not matches or not self.judge.corrects(matches[0][0]):
             return  # a negation of nothing stored is not applied to the nearest memory
         old = matches[0][1]
+        if any(s.turn_key == n.turn_key for s in old.sources) and old.id not in plan.created:
+            plan.replayed.append(old)  # the negation itself, written by an ingest cut short
+            return
         c = Candidate(
             user_id=n.user_id, session=n.session, turn=n.turn, turn_key=n.turn_key, time=n.time,
             clause=n.clause, content=negated(old.content, old.lang), type=old.type, lang=old.lang,

@@ -197,3 +197,48 @@ def test_a_forget_cut_short_is_finished_by_the_next_compact_or_ingest(tmp_path, 
     assert not (again.dir / "forget.pending").exists()
     assert_absent(again.dir, "Rosegarden")
     assert [m.content for m in again.memories("u1")] == ["User loves green tea"]
+
+
+def _state(store, user):
+    rows = store.db.rows("memories", columns=["content", "status"], filter=f"user_id = '{user}'")
+    episodes = store.db.rows("episodes", columns=["turn_key", "content"], filter=f"user_id = '{user}'")
+    return sorted((r["content"], r["status"]) for r in rows), sorted(bool(e["content"]) for e in episodes)
+
+
+def test_ingest_killed_at_every_commit_point_is_completed_by_running_it_again(tmp_path, monkeypatch):
+    """kill at each write of an ingest, then run the same ingest again: the same memories,
+    statuses and episodes as an ingest never interrupted; no memory supersedes itself; every
+    memory's ingest is logged once."""
+    from conftest import FAKE_MODEL, write_json
+    from memctl import init_store, open_store
+
+    write_json(tmp_path / "a.json", conversation("u1", "s1", "I live in Berlin.", "I'm vegetarian.", time="2026-11-01T10:00:00+00:00"))
+    write_json(tmp_path / "b.json", conversation("u1", "s2", "Actually I moved to Lisbon.", "I love green tea.",
+                                                "我对花生过敏", time="2026-11-10T10:00:00+00:00"))
+    clean = init_store(tmp_path / "clean", model=FAKE_MODEL)
+    clean.ingest([str(tmp_path / "a.json")])
+    clean.ingest([str(tmp_path / "b.json")])
+    expected = _state(clean, "u1")
+    commits = 0
+    while True:
+        store = init_store(tmp_path / f"k{commits}", model=FAKE_MODEL)
+        store.ingest([str(tmp_path / "a.json")])
+        with monkeypatch.context() as m:
+            _kill_after(m, commits)
+            try:
+                store.ingest([str(tmp_path / "b.json")])
+                finished = True
+            except _Killed:
+                finished = False
+        again = open_store(store.dir)
+        again.ingest([str(tmp_path / "b.json")])
+        assert _state(again, "u1") == expected, commits
+        events = again.db.rows("events", columns=["kind", "memory_id"])
+        ingested = [e["memory_id"] for e in events if e["kind"] == "ingested"]
+        assert len(ingested) == len(set(ingested)), ("an ingest logged twice", commits)
+        ids = {r["id"] for r in again.db.rows("memories", columns=["id"])}
+        assert ids <= set(ingested), ("a memory whose ingest was never logged", commits)
+        if finished:
+            break
+        commits += 1
+    assert commits >= 3
