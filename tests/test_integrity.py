@@ -242,3 +242,44 @@ def test_ingest_killed_at_every_commit_point_is_completed_by_running_it_again(tm
             break
         commits += 1
     assert commits >= 3
+
+
+def test_compact_killed_at_every_commit_point_is_completed_by_running_it_again(tmp_path, monkeypatch):
+    """kill at each write of a compaction, then compact again: the same active memories as a
+    compaction never interrupted, each merge done once, the store's audit clean."""
+    from conftest import FAKE_MODEL, seed
+    from memctl import init_store, open_store
+
+    def build(root):
+        s = init_store(root, model=FAKE_MODEL)
+        seed(s, "u1", [("preference", "User loves green tea in the morning"), ("preference", "User loves green tea in the morning."),
+                       ("profile", "User lives in Lisbon"), ("behavior", "User runs every Sunday"),
+                       ("behavior", "User runs every Sunday.")])
+        return s
+
+    def facts(s):  # which of two equal wordings represents a merge is a tie broken by random ids
+        return sorted(m.content.rstrip(".") for m in s.memories("u1"))
+
+    clean = build(tmp_path / "clean")
+    clean.compact()
+    expected = facts(clean)
+    commits = 0
+    while True:
+        store = build(tmp_path / f"k{commits}")
+        with monkeypatch.context() as m:
+            _kill_after(m, commits)
+            try:
+                store.compact()
+                finished = True
+            except _Killed:
+                finished = False
+        again = open_store(store.dir)
+        again.compact()
+        assert facts(again) == expected, commits
+        assert not again.audit().failures, commits
+        merged = [e for e in again.db.rows("events", columns=["kind", "memory_id"]) if e["kind"] == "merged"]
+        assert len(merged) == len({e["memory_id"] for e in merged}), commits
+        if finished:
+            break
+        commits += 1
+    assert commits >= 2
