@@ -3,6 +3,8 @@ process or call ingested a statement first, and a negation closes only what it n
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from conftest import conversation, write_json
@@ -283,3 +285,75 @@ def test_compact_killed_at_every_commit_point_is_completed_by_running_it_again(t
             break
         commits += 1
     assert commits >= 2
+
+
+def _malformed(rng):
+    """One malformed conversation file (bytes, suffix): a valid document broken one way."""
+    good = {"user": "u1", "session": "s1", "time": "2026-11-02T10:00:00+00:00",
+            "messages": [{"role": "user", "content": "I live in Berlin.", "id": "t1"},
+                         {"role": "assistant", "content": "Nice."}]}
+    kind = rng.randrange(14)
+    doc = json.loads(json.dumps(good))
+    if kind == 0:
+        text = json.dumps(good)[: rng.randrange(1, 60)]  # cut short
+    elif kind == 1:
+        if rng.random() < 0.5:
+            doc["user"] = rng.choice([7, True, None, [], {}, "", "bad user!", "x" * 200])
+        else:
+            doc["session"] = rng.choice([7, True, [], {}])
+        text = json.dumps(doc)
+    elif kind == 2:
+        doc["messages"] = rng.choice([{}, "hi", 5, None, True])
+        text = json.dumps(doc)
+    elif kind == 3:
+        doc["messages"][0]["role"] = rng.choice(["robot", 1, None, "", "USER!"])
+        text = json.dumps(doc)
+    elif kind == 4:
+        doc["messages"][0]["content"] = rng.choice([5, True, {"a": 1}, [1, 2], 3.5])
+        text = json.dumps(doc)
+    elif kind == 5:
+        doc["messages"][0]["time"] = rng.choice(["yesterday", "2026-13-01", "0001-01-01T00:00:00+14:00",
+                                                  "9999-12-31T20:00:00-05:00", 12, "2026-02-30T10:00:00"])
+        text = json.dumps(doc)
+    elif kind == 6:
+        doc["time"] = rng.choice(["not a time", "1200-01-01", 3, "2026-11-02T25:00:00"])
+        text = json.dumps(doc)
+    elif kind == 7:
+        text = '{"user": "u1", "messages": ' + "[" * rng.randrange(100, 3000) + "]" * 10
+    elif kind == 8:
+        text = json.dumps(doc).replace("Berlin", "\\ud800" + "Berlin")
+    elif kind == 9:
+        text = json.dumps(doc).replace('"t1"', "1" * rng.randrange(4400, 6000))
+    elif kind == 10:
+        doc["messages"][0]["id"] = rng.choice([True, False, [1], {"x": 1}, 1.5])
+        text = json.dumps(doc)
+    elif kind == 11:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(10, 200))) + b"\x00", ".json"
+    elif kind == 12:
+        text = "\n".join(json.dumps({"user": "u1", "role": "user", "content": "hi"}) for _ in range(3)) + "\n{broken"
+        return text.encode("utf-8"), ".jsonl"
+    else:
+        text = rng.choice(["", "   ", "[]", "{}", "null", "42", '"just a string"', "[1, 2, 3]"])
+    return text.encode("utf-8", "surrogatepass"), ".json"
+
+
+def test_generated_malformed_inputs_exit_2_and_leave_the_store_untouched(cli, store, tmp_path):
+    """320 malformed files (seeded, so every run tries the same ones): exit 2 with one line
+    naming the file, no traceback, the store byte-identical."""
+    import random
+
+    from conftest import snapshot
+
+    write_json(tmp_path / "ok.json", conversation("u1", "s1", "I love green tea."))
+    assert cli("ingest", tmp_path / "ok.json", "--store", store.dir).code == 0
+    before = snapshot(store.dir)
+    rng = random.Random(20261130)
+    for n in range(320):
+        data, suffix = _malformed(rng)
+        path = tmp_path / f"bad{n}{suffix}"
+        path.write_bytes(data)
+        r = cli("ingest", path, "--store", store.dir)
+        assert r.code == 2, (n, data[:120], r.err)
+        assert r.err.startswith("memctl: error: ") and r.err.count("\n") == 1 and f"bad{n}" in r.err, (n, r.err)
+        assert "unexpected" not in r.err and "Traceback" not in r.err, (n, r.err)
+    assert snapshot(store.dir) == before
