@@ -58,8 +58,9 @@ def read_deerflow(path: Path, user: str) -> list[str]:
         raise InputError(f"{path}: invalid JSON ({str(exc).split(':')[0]})") from None
     if not isinstance(data, dict) or not isinstance(data.get("facts", []), list):
         raise InputError(f"{path}: not a DeerFlow memory.json (an object with a facts list)")
-    if "facts" not in data and "manifest" in json.dumps(data)[:2000]:
-        raise InputError(f"{path}: a per-user manifest without facts; facts kept as Markdown files are not read yet")
+    if "facts" not in data:
+        # DeerFlow's per-user layout keeps only summaries here and each fact in a Markdown file.
+        raise InputError(f"{path}: no facts list (a per-user manifest? facts kept as Markdown files are not read yet)")
     lines = []
     for n, fact in enumerate(data.get("facts", []), 1):
         where = f"{path}: facts[{n}]"

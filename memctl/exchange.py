@@ -25,7 +25,7 @@ from .core import Core
 from .db import sql_in, sql_str
 from .errors import InputError
 from .results import ImportReport
-from .schema import EPISODE_COLUMNS, Event, Memory, Source, context_input, iso
+from .schema import Event, Memory, Source, context_input, iso
 
 _TIMES = ("created_at", "updated_at", "valid_from", "valid_to", "last_recalled_at")
 _ID_CHUNK = 2000

@@ -140,6 +140,10 @@ def test_deerflow_input_errors_are_one_line(cli, store, tmp_path):
     assert r.code == 2 and "category" in r.err and r.err.count("\n") == 1
     assert cli("import", "--from", "deerflow", bad, "--store", store.dir).code == 2  # no --user
     assert cli("export", "--to", "deerflow", "--store", store.dir).code == 2
+    (tmp_path / "users" / "sam").mkdir(parents=True)
+    manifest = write_json(tmp_path / "users" / "sam" / "memory.json", {"version": "2.0", "revision": 3, "user": {}, "history": {}})
+    r = cli("import", "--from", "deerflow", tmp_path, "--user", "sam", "--store", store.dir)
+    assert r.code == 2 and "no facts list" in r.err and str(manifest) in r.err
 
 
 def test_profile_has_three_levels_in_both_languages(cli, loaded):
