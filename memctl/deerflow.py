@@ -42,12 +42,18 @@ _SECTION = {"workContext": "work_context", "personalContext": "personal_context"
 
 
 def read_deerflow(path: Path, user: str) -> list[str]:
-    """A memory.json (or a folder holding one) as memctl import records, one JSON line each."""
+    """A memory.json, or a folder holding one, as memctl import records, one JSON line each.
+
+    A folder may also be DeerFlow's per-user layout: `users/<id>/memory.json` (summaries)
+    with each fact in `agents/<agent>/facts/*.md` (YAML front matter, then "# title" and the
+    content); those facts are read too."""
+    markdown: list[Path] = []
     if path.is_dir():
         found = [p for p in (path / "memory.json", path / "users" / user / "memory.json") if p.is_file()]
         if not found:
             raise InputError(f"{path}: no memory.json here or under users/{user}/")
         path = found[0]
+        markdown = sorted(path.parent.glob("agents/*/facts/*.md"))
     if not path.is_file():
         raise InputError(f"{path}: no such file")
     try:
@@ -58,12 +64,12 @@ def read_deerflow(path: Path, user: str) -> list[str]:
         raise InputError(f"{path}: invalid JSON ({str(exc).split(':')[0]})") from None
     if not isinstance(data, dict) or not isinstance(data.get("facts", []), list):
         raise InputError(f"{path}: not a DeerFlow memory.json (an object with a facts list)")
-    if "facts" not in data:
-        # DeerFlow's per-user layout keeps only summaries here and each fact in a Markdown file.
-        raise InputError(f"{path}: no facts list (a per-user manifest? facts kept as Markdown files are not read yet)")
+    facts = [(f"{path}: facts[{n}]", fact) for n, fact in enumerate(data.get("facts", []), 1)]
+    facts += [(str(md), _markdown_fact(md)) for md in markdown]
+    if "facts" not in data and not markdown:
+        raise InputError(f"{path}: no facts list, and no agents/*/facts/*.md beside it")
     lines = []
-    for n, fact in enumerate(data.get("facts", []), 1):
-        where = f"{path}: facts[{n}]"
+    for where, fact in facts:
         if not isinstance(fact, dict) or not isinstance(fact.get("content"), str) or not fact["content"].strip():
             raise InputError(f"{where}: a fact needs a non-empty content string")
         category = fact.get("category") or "context"
@@ -84,6 +90,34 @@ def read_deerflow(path: Path, user: str) -> list[str]:
             "sources": [{"session": SESSION, "turn": category, "time": created, "clause": source_text, "turn_key": f"{SESSION}:{fact_id}"}],
         }, ensure_ascii=False))
     return lines
+
+
+def _markdown_fact(path: Path) -> dict[str, Any]:
+    """One fact file of DeerFlow's per-user layout: front matter, a "# title" line, the content."""
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+        if not text.startswith("---\n") or "\n---\n" not in text[4:]:
+            raise InputError(f"{path}: no YAML front matter")
+        front, body = text[4:].split("\n---\n", 1)
+        meta = yaml.safe_load(front) or {}
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"{path}: invalid YAML front matter ({str(exc).splitlines()[0]})") from None
+    if not isinstance(meta, dict):
+        raise InputError(f"{path}: the front matter is not a mapping")
+    lines = body.lstrip("\n").splitlines()
+    if lines and lines[0].startswith("# "):
+        lines = lines[1:]
+    fact = {k: meta.get(k) for k in ("id", "category", "confidence", "createdAt")}
+    fact["content"] = "\n".join(lines).strip()
+    source = meta.get("source")
+    fact["source"] = (source.get("threadId") or source.get("type")) if isinstance(source, dict) else source
+    if isinstance(fact.get("createdAt"), datetime):
+        fact["createdAt"] = iso(fact["createdAt"])
+    return fact
 
 
 def memory_id(user: str, fact_id: str) -> str:

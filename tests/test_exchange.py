@@ -188,3 +188,30 @@ def test_openai_chat_message_lists_and_folders_of_them(cli, store, tmp_path):
     assert sessions == {"monday", "tuesday"}
     one = cli("ingest", folder / "monday.json", "--user", "u8", "--session", "s9", "--json", "--store", store.dir)
     assert one.code == 0 and {e.session for e in store.browse(user="u8", kinds=["episode"]).items} == {"s9"}
+
+
+def test_deerflow_per_user_layout_with_markdown_facts(cli, store, tmp_path):
+    """users/<id>/memory.json (summaries, revision) and one Markdown file per fact under
+    agents/<agent>/facts/, front matter as DeerFlow writes it (yaml.safe_dump)."""
+    import yaml
+
+    home = tmp_path / "deer" / "users" / "sam"
+    facts = home / "agents" / "default" / "facts"
+    facts.mkdir(parents=True)
+    write_json(home / "memory.json", {"version": "2.0", "revision": 4, "lastUpdated": "2026-11-20T08:00:00Z",
+                                      "user": DEERFLOW["user"], "history": DEERFLOW["history"]})
+    for fact in DEERFLOW["facts"][:3]:
+        meta = {"id": fact["id"], "category": fact["category"], "confidence": fact["confidence"],
+                "createdAt": fact["createdAt"], "updatedAt": fact["createdAt"], "status": "active",
+                "source": {"type": "conversation", "threadId": fact["source"]}, "topics": [], "revision": 1,
+                "schemaVersion": 2, "user_id": "sam", "agent_name": "default"}
+        text = f"---\n{yaml.safe_dump(meta, allow_unicode=True, sort_keys=False).strip()}\n---\n\n# {fact['content']}\n\n{fact['content']}\n"
+        (facts / f"{fact['id']}.md").write_text(text, encoding="utf-8")
+    r = cli("import", "--from", "deerflow", tmp_path / "deer", "--user", "sam", "--json", "--store", store.dir)
+    assert r.code == 0 and r.json()["memories"] == 3, r.err
+    out = cli("export", "--to", "deerflow", "--user", "sam", "--store", store.dir).json()
+    assert sorted((f["id"], f["content"], f["category"], f["source"]) for f in out["facts"]) == \
+        sorted((f["id"], f["content"], f["category"], f["source"]) for f in DEERFLOW["facts"][:3])
+    (facts / "broken.md").write_text("no front matter here", encoding="utf-8")
+    r = cli("import", "--from", "deerflow", tmp_path / "deer", "--user", "sam", "--store", store.dir)
+    assert r.code == 2 and "broken.md" in r.err and r.err.count("\n") == 1
