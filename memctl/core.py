@@ -205,6 +205,21 @@ class Core:
             raise NotFoundError(f"no memory with id {memory_id}")
         return found[0]
 
+    def present(self, table: str, column: str, values: Iterable[str], where: str | None = None) -> set[str]:
+        """Which of `values` occur in `column` of `table` (rows also matching `where`):
+        one filtered read per chunk of values, however many."""
+        found: set[str] = set()
+        unique = sorted(set(values))
+        for i in range(0, len(unique), _ID_CHUNK):
+            chunk = sql_in(column, unique[i:i + _ID_CHUNK])
+            rows = self.db.to_table(table, columns=[column], filter=f"{chunk} AND {where}" if where else chunk)
+            found.update(rows.column(column).to_pylist())
+        return found
+
+    def forgotten(self, ids: Iterable[str]) -> set[str]:
+        """Which of these memory or episode ids the store has forgotten (its event log says so)."""
+        return self.present("events", "memory_id", ids, "kind LIKE '%forgotten%'")
+
     def chain(self, chain_id: str) -> list[Memory]:
         """Every version of one memory, oldest first."""
         found = self.read_memories(f"chain_id = {sql_str(chain_id)}")

@@ -75,13 +75,14 @@ def _episode_extras(core: Core, keys: list[str]) -> list[dict[str, Any]]:
 # -- import ---------------------------------------------------------------------------------
 
 
-def read_records(lines: Iterable[str], name: str) -> list[dict[str, Any]]:
-    """Parse and check every line; the first bad one stops everything (nothing written)."""
+def read_records(lines: Iterable[str], name: str, unit: str = "line") -> list[dict[str, Any]]:
+    """Parse and check every line; the first bad one stops everything (nothing written).
+    Errors say "<name>: <unit> <n>" (a DeerFlow import counts facts, not lines)."""
     records: list[dict[str, Any]] = []
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        where = f"{name} {n})" if name.endswith("(fact") else f"{name}: line {n}"
+        where = f"{name}: {unit} {n}"
         try:
             record = json.loads(line)
         except (ValueError, RecursionError) as exc:
@@ -152,9 +153,9 @@ def import_records(core: Core, records: list[dict[str, Any]], *, dry_run: bool =
     memories = [r for r in records if r["kind"] == "memory"]
     episodes = [r for r in records if r["kind"] == "episode"]
     with core.lock.hold():
-        stored = _existing(core, "memories", "id", [r["id"] for r in memories])
-        stored_eps = _existing(core, "episodes", "turn_key", [r["id"] for r in episodes], "content IS NOT NULL")
-        forgotten = _forgotten(core, [r["id"] for r in records])
+        stored = core.present("memories", "id", [r["id"] for r in memories])
+        stored_eps = core.present("episodes", "turn_key", [r["id"] for r in episodes], "content IS NOT NULL")
+        forgotten = core.forgotten(r["id"] for r in records)
         new_memories = [r for r in memories if r["id"] not in stored and r["id"] not in forgotten]
         new_episodes = [r for r in episodes if r["id"] not in stored_eps and r["id"] not in forgotten]
         report.skipped_existing = sum(1 for r in records if r["id"] in stored or r["id"] in stored_eps)
@@ -201,20 +202,3 @@ def import_records(core: Core, records: list[dict[str, Any]], *, dry_run: bool =
         report.store_version = core.db.version("memories")
     return report
 
-
-def _existing(core: Core, table: str, column: str, ids: list[str], extra: str | None = None) -> set[str]:
-    found: set[str] = set()
-    unique = sorted(set(ids))
-    for i in range(0, len(unique), _ID_CHUNK):
-        where = " AND ".join(filter(None, [sql_in(column, unique[i:i + _ID_CHUNK]), extra]))
-        found.update(core.db.to_table(table, columns=[column], filter=where).column(column).to_pylist())
-    return found
-
-
-def _forgotten(core: Core, ids: list[str]) -> set[str]:
-    found: set[str] = set()
-    unique = sorted(set(ids))
-    for i in range(0, len(unique), _ID_CHUNK):
-        where = sql_in("memory_id", unique[i:i + _ID_CHUNK]) + " AND kind LIKE '%forgotten%'"
-        found.update(core.db.to_table("events", columns=["memory_id"], filter=where).column("memory_id").to_pylist())
-    return found

@@ -178,7 +178,7 @@ def _purge_steps(core: Core, doomed: Doomed, reason: str, whole_user: str | None
         gone.extend(by_id[mid] for mid in orphans)
         stats.memories += len(orphans)
     # Events once: a repeated run skips what an earlier, cut-short one already logged.
-    logged = _logged(core, [m.id for m in gone] + [e.id for e in gone_episodes])
+    logged = core.forgotten([m.id for m in gone] + [e.id for e in gone_episodes])
     version = core.db.version("memories")
     events = [Event.of("forgotten", m, core.hash(m.content), reason=reason, version=m.version) for m in gone if m.id not in logged]
     events += [Event("episode_forgotten", e.user_id, e.id, detail={"reason": reason}) for e in gone_episodes if e.id not in logged]
@@ -201,14 +201,6 @@ def _purge_steps(core: Core, doomed: Doomed, reason: str, whole_user: str | None
     stats.files_before, stats.files_after = before, after
     core.recount_users(users)
     return stats
-
-
-def _logged(core: Core, ids: list[str]) -> set[str]:
-    found: set[str] = set()
-    for chunk in _chunks(sorted(set(ids))):
-        table = core.db.to_table("events", columns=["memory_id"], filter=sql_in("memory_id", chunk) + " AND kind LIKE '%forgotten%'")
-        found.update(table.column("memory_id").to_pylist())
-    return found
 
 
 def _in_or_all(ids: set[str], user: str, core: Core) -> str:
@@ -249,9 +241,7 @@ def select(
         if missing:
             # Forgetting again what is already forgotten is done, not an error; an id that
             # was never in the store is.
-            gone = core.db.to_table("events", columns=["memory_id"],
-                                    filter=sql_in("memory_id", missing) + " AND kind LIKE '%forgotten%'").column("memory_id")
-            missing = sorted(set(missing) - set(gone.to_pylist()))
+            missing = sorted(set(missing) - core.forgotten(missing))
         if missing:
             raise NotFoundError(f"no memory or episode with id {missing[0]}"
                                 + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""))

@@ -21,7 +21,6 @@ import numpy as np
 
 from .conversations import Conversation, Turn, clean, read_sources
 from .core import Core
-from .db import sql_in
 from .extract import Candidate, Extraction, ForgetRequest, Item, Negation, TurnRecord, extract, load_rules
 from .extract.rules import Rules
 from .forget import finish_pending
@@ -30,9 +29,6 @@ from .lexical import remove_clauses
 from .reconcile import Plan, Pool, Reconciler
 from .results import IngestReport
 from .schema import Event, context_input, context_text
-
-# Turn keys per ledger lookup.
-_KEY_CHUNK = 500
 
 
 # Turns extracted before their batch is embedded in the background.
@@ -202,7 +198,7 @@ def _unlogged(core: Core, plans: dict[str, Plan]) -> list[Event]:
     replayed = {m.id: m for p in plans.values() for m in p.replayed}
     if not replayed:
         return []
-    logged = set(core.db.to_table("events", columns=["memory_id"], filter=sql_in("memory_id", sorted(replayed))).column("memory_id").to_pylist())
+    logged = core.present("events", "memory_id", replayed)
     return [Event.of("ingested", m, core.hash(m.content), cause="recovered") for mid, m in sorted(replayed.items()) if mid not in logged]
 
 
@@ -218,14 +214,7 @@ def _embedded_text(item: Item) -> str:
 
 
 def _seen_turns(core: Core, keys: Sequence[str]) -> set[str]:
-    if not keys:
-        return set()
-    seen: set[str] = set()
-    unique = sorted(set(keys))
-    for i in range(0, len(unique), _KEY_CHUNK):
-        table = core.db.to_table("episodes", columns=["turn_key"], filter=sql_in("turn_key", unique[i:i + _KEY_CHUNK]))
-        seen.update(table.column("turn_key").to_pylist())
-    return seen
+    return core.present("episodes", "turn_key", keys)
 
 
 def _plan(core: Core, items: list[Item], vectors: np.ndarray, context: dict[str, tuple[str, np.ndarray]],

@@ -116,12 +116,13 @@ class MemoryStore:
 
         return export(self.core, user, episodes=episodes)
 
-    def import_records(self, lines: Iterable[str], name: str = "<records>", *, dry_run: bool = False) -> ImportReport:
+    def import_records(self, lines: Iterable[str], name: str = "<records>", *, dry_run: bool = False,
+                       unit: str = "line") -> ImportReport:
         """Check every JSON Lines record, then write them (exchange.py): idempotent, never
         bringing back what the store forgot, vectors from this store's model."""
         from .exchange import import_records, read_records
 
-        return import_records(self.core, read_records(lines, name), dry_run=dry_run)
+        return import_records(self.core, read_records(lines, name, unit), dry_run=dry_run)
 
     def profile(self, user: str) -> Profile:
         """The user's profile in three levels, each line traceable to a memory (profile.py)."""

@@ -91,22 +91,21 @@ def import_(
             raise UsageError("--from deerflow needs --user: DeerFlow's memory names no user")
         from ..deerflow import read_deerflow
 
-        lines = read_deerflow(Path(source), user)
-        name = f"{source} (fact"
+        lines, name, unit = read_deerflow(Path(source), user), source, "fact"
     else:
         if user is not None:
             raise UsageError("--user goes with --from deerflow; JSON Lines records name their user")
         if source == "-":
-            lines, name = sys.stdin.read().split("\n"), "<stdin>"
+            lines, name, unit = sys.stdin.read().split("\n"), "<stdin>", "line"
         else:
             path = Path(source)
             if not path.is_file():
                 raise InputError(f"{source}: no such file")
             try:
-                lines, name = path.read_text(encoding="utf-8").split("\n"), source
+                lines, name, unit = path.read_text(encoding="utf-8").split("\n"), source, "line"
             except UnicodeDecodeError as exc:
                 raise InputError(f"{source}: not UTF-8 text (byte {exc.start})") from None
-    report = open_from(store).import_records(lines, name, dry_run=dry_run)
+    report = open_from(store).import_records(lines, name, dry_run=dry_run, unit=unit)
     if as_json:
         dump_json(report.to_dict())
         return

@@ -37,11 +37,9 @@ def profile(
 
     if fmt is not None and fmt not in ("table", "tsv", "json", "jsonl", "markdown", "prompt"):
         raise UsageError("--format must be one of table, tsv, json, jsonl, markdown, prompt")
-    if markdown:
-        fmt = "markdown" if fmt in (None, "markdown") else "conflict"
-        if fmt == "conflict":
-            raise UsageError("give one output format")
-    fmt = fmt if fmt in ("markdown", "prompt") and not (as_json or jsonl or tsv or table) else output(as_json, jsonl, tsv, table, fmt)
+    if markdown and fmt not in (None, "markdown"):
+        raise UsageError("give one output format")
+    fmt = output(as_json, jsonl, tsv, table, "markdown" if markdown else fmt)
     if budget is not None and budget < 1:
         raise UsageError("--budget must be at least 1")
     s = open_from(store, check_model=False)
