@@ -37,6 +37,8 @@ WHEN = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
 HOLDOUT = ROOT / "tests" / "data" / "extraction_holdout3.jsonl"
 JUDGED = ROOT / "bench" / "judged"
 VERDICTS = {"useful": ("useful", "borderline", "noise"), "faithful": ("faithful", "garbled"), "type_right": ("yes", "no")}
+# Judged from seed 53 on: whether `subject` (user, or the person, pet, thing or event) is right.
+OPTIONAL = {"subject_right": ("yes", "no")}
 
 
 def _conversations() -> dict[str, list[Any]]:
@@ -92,7 +94,7 @@ def sample(seed: int, n: int, path: Path) -> None:
             source = m.user_id.split("-", 1)[0]
             row = {"id": m.id, "source": source, "lang": m.lang, "type": m.type, "subject": m.subject or "user",
                    "content": m.content, "clause": src.clause, "turn": turn, "asked": asked[:300],
-                   "useful": None, "faithful": None, "type_right": None, "note": ""}
+                   "useful": None, "faithful": None, "type_right": None, "subject_right": None, "note": ""}
             strata[(source, m.lang, m.type)].append(row)
     rng = random.Random(seed)
     for rows in strata.values():
@@ -121,6 +123,9 @@ def score(paths: list[Path]) -> None:
         for field, allowed in VERDICTS.items():
             if r.get(field) not in allowed:
                 sys.exit(f"judging: {r.get('id')}: {field} is {r.get(field)!r}, expected one of {', '.join(allowed)}")
+        for field, allowed in OPTIONAL.items():
+            if r.get(field) is not None and r[field] not in allowed:
+                sys.exit(f"judging: {r.get('id')}: {field} is {r[field]!r}, expected one of {', '.join(allowed)}")
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
         groups[f"{r['source']} {r['lang']}"].append(r)
@@ -131,10 +136,14 @@ def score(paths: list[Path]) -> None:
     def share(rs: list[dict[str, Any]], field: str, value: str) -> float:
         return sum(r[field] == value for r in rs) / len(rs)
 
+    def subject(rs: list[dict[str, Any]]) -> str:
+        judged = [r for r in rs if r.get("subject_right") is not None]
+        return f"{share(judged, 'subject_right', 'yes'):.3f}" if judged else "-"
+
     table("Judged memories (bench/LABELLING.md)",
-          ["group", "n", "useful", "borderline", "noise", "garbled", "type right"],
+          ["group", "n", "useful", "borderline", "noise", "garbled", "type right", "subject right"],
           [[g, len(rs), share(rs, "useful", "useful"), share(rs, "useful", "borderline"), share(rs, "useful", "noise"),
-            share(rs, "faithful", "garbled"), share(rs, "type_right", "yes")] for g, rs in sorted(groups.items())])
+            share(rs, "faithful", "garbled"), share(rs, "type_right", "yes"), subject(rs)] for g, rs in sorted(groups.items())])
 
 
 def main() -> None:

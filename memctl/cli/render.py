@@ -251,6 +251,9 @@ def _recall_table(result: RecallResult, explain: bool) -> None:
         c.print(table)
 
 
+# A change to a memory (ingest, compact): what happened, to whose memory of which type, why.
+CHANGE_COLUMNS = [("action", "key"), ("user", "aside"), ("type", "aside"), ("content", "content"), ("why", "aside"), ("id", "id")]
+
 # Above this many changes, an ingest's table output is a summary.
 TABLE_CHANGES = 200
 
@@ -284,12 +287,10 @@ def ingest(report: IngestReport, fmt: str) -> None:
         console().print(f"{len(report.changes)} changes (" + ", ".join(f"{n} {a}" for a, n in sorted(counts.items()))
                         + "); --jsonl or --tsv lists every one.")
         return
-    table = _table(("action", "user", "type", "content", "why", "id"), wide=("content",), fixed=("action", "type", "id"))
-    for ch in report.changes:
-        text = _text(ch.content) if ch.content is not None else "[dim](forgotten)[/]"
-        table.add_row(ch.action, _text(ch.memory.user_id), ch.memory.type, text, _text(ch.reason),
-                      "[dim](on write)[/]" if report.dry_run else ch.memory.id)
-    console().print(table)
+    c = console()
+    c.print(_fitted(CHANGE_COLUMNS, [[ch.action, ch.memory.user_id, ch.memory.type,
+                                      _text(ch.content) if ch.content is not None else "[dim](forgotten)[/]", ch.reason,
+                                      "(on write)" if report.dry_run else ch.memory.id] for ch in report.changes], width=c.width))
 
 
 def forget(report: ForgetReport, fmt: str, stderr: bool = False) -> None:
@@ -376,11 +377,8 @@ def compact(report: CompactReport, fmt: str) -> None:
             table.add_row(_text(m.user), m.type, _text(m.merged.content), _text("\n".join(f"{x.content} ({x.id})" for x in m.members)))
         c.print(table)
     if report.retired:
-        table = _table(("action", "user", "type", "content", "why", "id"), wide=("content",), fixed=("id",),
-                       title="superseded, expired, archived")
-        for r in report.retired:
-            table.add_row(r.action, _text(r.memory.user_id), r.memory.type, _text(r.memory.content), _text(r.reason), r.memory.id)
-        c.print(table)
+        c.print(_fitted(CHANGE_COLUMNS, [[r.action, r.memory.user_id, r.memory.type, _text(r.memory.content), r.reason, r.memory.id]
+                                         for r in report.retired], title="superseded, expired, archived", width=c.width))
 
 
 def _diff_markup(ops: list[dict[str, str]]) -> str:
