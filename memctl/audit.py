@@ -25,6 +25,7 @@ from . import __version__
 from .conversations import check_user_id
 from .core import Core
 from .db import disk_usage, file_count, sql_str, vector_matrix
+from .errors import StoreDamagedError
 from .extract import load_rules
 from .extract.secrets import find_secrets
 from .judgement import LEXICAL_REACH, Judge, similar_pairs
@@ -51,6 +52,11 @@ _TABLES = ("memories", "episodes", "users", "events")
 
 def _audit(core: Core, user: str | None, pinned: dict[str, int]) -> AuditReport:
     start = time.perf_counter()
+    damaged = _files(core)
+    if damaged.value:
+        # Nothing else can be read reliably: say which files, in one line.
+        raise StoreDamagedError(f"{core.dir}: {int(damaged.value)} data file(s) not on disk whole, e.g. "
+                                f"{damaged.examples[0]}; restore the store from a backup or re-import an export")
     where = f"user_id = {sql_str(user)}" if user is not None else None
     columns = ["id", "user_id", "type", "status", "content", "lang", "importance", "confidence", "source_type",
                "created_at", "updated_at", "valid_to", "last_recalled_at", "recall_count", "reinforced_count"]
@@ -74,6 +80,7 @@ def _audit(core: Core, user: str | None, pinned: dict[str, int]) -> AuditReport:
         _noise(active, ids, recalls, cfg),
         _secrets(core, where, cfg.max_secrets, pinned),
         _model(core),
+        damaged,
     ]
     counts["episodes"] = _episode_counts(core, where, pinned["episodes"])
     report = AuditReport(user, _store_facts(core, pinned), counts, health)
@@ -257,6 +264,13 @@ def _secrets(core: Core, where: str | None, limit: float, pinned: dict[str, int]
     unique = list(dict.fromkeys(hits))
     return Figure("secrets", len(hits), limit, "texts kept in the store that look like a secret (should be 0)",
                   unique[:EXAMPLES])
+
+
+def _files(core: Core) -> Figure:
+    """Data files of the tables' current versions that are not on disk whole (a write on a
+    full disk that the storage did not notice; memctl's own writes check and go back)."""
+    short = [f"{name}: {path}" for name in _TABLES for path in core.db.short_files(name)]
+    return Figure("damaged_files", len(short), 0, "data files not on disk whole (should be 0)", short[:EXAMPLES])
 
 
 def _model(core: Core) -> Figure:

@@ -69,6 +69,10 @@ class IngestConfig:
     # before it, if there is one nearby) before extraction, and its episode keeps the cut
     # text; the ingest report warns. 0: no limit.
     max_message_chars: int = 100_000
+    # A big ingest is taken in units of about this many user turns (whole conversations),
+    # each written before the next is read: memory is bounded by the unit, and a run cut
+    # short keeps the units it finished (running it again completes the rest).
+    unit_turns: int = 5_000
 
 
 @dataclass
@@ -293,6 +297,8 @@ def _validate(cfg: Config) -> None:
         raise ConfigError("prompt.budget must be at least 1")
     if cfg.ingest.max_message_chars < 0:
         raise ConfigError(f"ingest.max_message_chars must be 0 (no limit) or more, got {cfg.ingest.max_message_chars}")
+    if cfg.ingest.unit_turns < 1:
+        raise ConfigError(f"ingest.unit_turns must be at least 1, got {cfg.ingest.unit_turns}")
     # Day counts: at least one day and at most a century (dates past year 9999 overflow).
     if not 0 <= cfg.episodes.max_age_days <= 36_500:
         raise ConfigError(f"episodes.max_age_days must be between 0 and 36500 days, got {cfg.episodes.max_age_days}")

@@ -19,7 +19,7 @@ import sys
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from .errors import InputError
 
@@ -39,7 +39,7 @@ _ACK = re.compile(
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     id: str
     role: str
@@ -110,13 +110,18 @@ def read_sources(
             name = "<stdin>"
             kind = fmt or _sniff(text, name)
             default_session = session or "stdin"
+        elif (fmt or _EXTENSIONS.get(Path(path).suffix.lower())) == "jsonl":
+            # Line by line: a big log is never held whole, as bytes or as text.
+            conversations.extend(_read_jsonl(_file_lines(Path(path)), path, user, session or Path(path).stem))
+            continue
         else:
             text = _read_text(Path(path))
             name = path
             kind = fmt or _EXTENSIONS.get(Path(path).suffix.lower()) or _sniff(text, name)
             default_session = session or Path(path).stem
         reader = {"json": _read_json, "jsonl": _read_jsonl, "transcript": _read_transcript}[kind]
-        conversations.extend(reader(text, name, user, default_session))
+        source = text.split("\n") if kind == "jsonl" else text
+        conversations.extend(reader(source, name, user, default_session))  # type: ignore[operator]
     return conversations
 
 
@@ -161,6 +166,28 @@ def _read_text(path: Path) -> str:
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
     return _decode(data, str(path))
+
+
+def _file_lines(path: Path) -> Iterator[str]:
+    """The file's lines, split at \\n only and decoded one at a time, with the checks
+    _decode makes on a whole file (a byte offset is the file's)."""
+    try:
+        f = path.open("rb")
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    offset = 0
+    with f:
+        for n, raw in enumerate(f):
+            if b"\x00" in raw:
+                raise InputError(f"{path}: binary file, not a UTF-8 conversation")
+            try:
+                line = raw.decode("utf-8-sig" if n == 0 else "utf-8")
+            except UnicodeDecodeError as exc:
+                raise InputError(f"{path}: not UTF-8 text (byte {offset + exc.start})") from None
+            offset += len(raw)
+            yield line[:-1] if line.endswith("\n") else line
 
 
 def _decode(data: bytes, name: str) -> str:
@@ -258,10 +285,10 @@ def _read_json(text: str, name: str, user: str | None, session: str) -> list[Con
     return out
 
 
-def _read_jsonl(text: str, name: str, user: str | None, session: str) -> list[Conversation]:
+def _read_jsonl(lines: Iterable[str], name: str, user: str | None, session: str) -> list[Conversation]:
     groups: dict[tuple[str, str], Conversation] = {}
     # Lines end at \n (and \r\n) only: U+2028, U+2029 and U+0085 are valid inside a JSON string.
-    for lineno, line in enumerate(text.split("\n"), 1):
+    for lineno, line in enumerate(lines, 1):
         line = line.rstrip("\r")
         if not line.strip():
             continue

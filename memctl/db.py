@@ -10,19 +10,61 @@ Writers must hold the store lock (see lock.py); readers never wait.
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 import numpy as np
 import pyarrow as pa
 
-from .errors import MemctlError
+from .errors import MemctlError, StoreWriteError
 
 # Lance logs index-training notes ("many duplicate vectors") and deprecation notices to
 # stderr at WARN; memctl's stderr is for its own one-line messages.
 os.environ.setdefault("LANCE_LOG", "error")
+
+
+# "LanceError(IO): No space left on device (os error 28), /path/to/writer.rs:190:9"
+_LANCE_ERROR = re.compile(r"LanceError\((\w+)\): (.*?)(?:, /\S+\.rs:\d+:\d+)?\s*$", re.S)
+_W = TypeVar("_W", bound=Callable[..., Any])
+
+
+def _writes(method: _W) -> _W:
+    """A storage failure during a write (full disk, a file-size limit, an I/O error) becomes
+    one line naming the table and the reason; the store keeps its last commit (each write is
+    one), and the same command run again completes what was cut short."""
+
+    @functools.wraps(method)
+    def wrapper(self: "Database", name: str, *args: Any, **kwargs: Any) -> Any:
+        outermost = name not in self._writing
+        before = self.version(name) if outermost and self.exists(name) else None
+        self._writing.add(name)
+        try:
+            result = method(self, name, *args, **kwargs)
+            if outermost and self.short_files(name):
+                raise _CutShort()
+            return result
+        except _CutShort:
+            if not outermost:
+                raise
+            self._restore(name, before)
+        except (OSError, RuntimeError, ValueError) as exc:
+            found = _LANCE_ERROR.search(str(exc))
+            if found is None or found.group(1) not in ("IO", "IOError", "Internal"):
+                raise
+            raise StoreWriteError(f"{self.table_uri(name)}: cannot write: {found.group(2)}") from None
+        finally:
+            if outermost:
+                self._writing.discard(name)
+
+    return wrapper  # type: ignore[return-value]
+
+
+class _CutShort(Exception):
+    """A write committed a data file that did not reach the disk whole."""
 
 
 def sql_str(value: str) -> str:
@@ -77,6 +119,7 @@ class Database:
         # and cached across the many opens of a process (a vector index loaded afresh for
         # every query costs more than the search).
         self._session: Any = None
+        self._writing: set[str] = set()  # tables inside a write (its outermost call checks the files)
 
     def _lance_session(self) -> Any:
         if self._session is None:
@@ -136,6 +179,7 @@ class Database:
 
     # -- writes: callers hold the store lock ------------------------------------------
 
+    @_writes
     def append(self, name: str, rows: pa.Table | list[dict[str, Any]]) -> int:
         import lance
 
@@ -145,6 +189,7 @@ class Database:
         ds = lance.write_dataset(table, self.table_uri(name), mode="append")
         return int(ds.version)
 
+    @_writes
     def upsert(self, name: str, rows: pa.Table | list[dict[str, Any]], key: str) -> int:
         """Insert new rows and replace rows with the same key, in one commit."""
         table = self._as_table(name, rows)
@@ -154,12 +199,14 @@ class Database:
         ds.merge_insert(key).when_matched_update_all().when_not_matched_insert_all().execute(table)
         return self.version(name)
 
+    @_writes
     def update(self, name: str, values: dict[str, str], where: str) -> int:
         """Set columns (SQL expressions) of the rows matching `where`, in one commit."""
         ds = self.open(name)
         ds.update(values, where=where)
         return self.version(name)
 
+    @_writes
     def delete(self, name: str, predicate: str) -> int:
         ds = self.open(name)
         ds.delete(predicate)
@@ -168,6 +215,7 @@ class Database:
     def has_index(self, name: str, column: str) -> bool:
         return any(tuple(idx.field_names) == (column,) for idx in _indices(self.open(name)))
 
+    @_writes
     def ensure_index(self, name: str, column: str, kind: str = "BTREE") -> None:
         ds = self.open(name)
         if ds.count_rows() == 0:
@@ -176,6 +224,7 @@ class Database:
         if (column,) not in names:
             ds.create_scalar_index(column, kind, replace=True)
 
+    @_writes
     def optimize(self, name: str, *, purge: bool) -> dict[str, int]:
         """Compact data files, refresh indexes and drop old table versions.
 
@@ -198,10 +247,11 @@ class Database:
         if _indices(ds):
             _refresh_indexes(ds)
             ds = self.open(name)
-        ds.cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
+        self._cleanup(name)
         ds = self.open(name)
         return {"files_before": before, "files_after": file_count(ds), "version": int(ds.version)}
 
+    @_writes
     def tidy(self, name: str, *, vector: str, text: str, labels: str | None = None) -> None:
         """Merge small data files and bring the search indexes up to date, then drop old
         versions.
@@ -219,7 +269,7 @@ class Database:
         ds = self.open(name)
         rows = ds.count_rows()
         if not rows:
-            self.open(name).cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
+            self._cleanup(name)
             return
         present = {tuple(i.field_names): i for i in _indices(ds)}
         index = present.get((vector,))
@@ -239,20 +289,23 @@ class Database:
         others = [i.name for i in _indices(ds) if tuple(i.field_names) != (vector,)]
         if others:
             ds.optimize.optimize_indices(index_names=others)
-        self.open(name).cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
+        self._cleanup(name)
 
+    @_writes
     def drop(self, name: str) -> None:
         """Delete a whole table (every version and file)."""
         import lance
 
         lance.LanceDataset.drop(self.table_uri(name), ignore_not_found=True)
 
+    @_writes
     def overwrite(self, name: str, table: pa.Table) -> None:
         """Replace the table's rows (and schema) with `table` as a new version."""
         import lance
 
         lance.write_dataset(table, self.table_uri(name), schema=table.schema, mode="overwrite")
 
+    @_writes
     def cluster(self, name: str, order: list[str] | None) -> dict[str, int]:
         """Rewrite a fragmented table as one data file sorted by `order` (one user's rows
         together: recall reads them from one place), rebuild its indexes, drop old versions.
@@ -270,8 +323,48 @@ class Database:
         elif needs:
             self.optimize(name, purge=True)
             return {"rewritten": 1}
-        self.open(name).cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
+        self._cleanup(name)
         return {"rewritten": int(needs)}
+
+    def short_files(self, name: str) -> list[str]:
+        """The data files of the table's current version that are not on disk whole.
+
+        On a full disk (or past a file-size limit) Lance can commit a version whose new
+        data file was cut short, its manifest recording more bytes than reached the disk:
+        the table would fail every later read (seen with files capped at 1,000 bytes)."""
+        if not self.is_local or not self.exists(name):
+            return []
+        data = Path(self.table_uri(name), "data")
+        short = []
+        for fragment in self.open(name).get_fragments():
+            for f in fragment.data_files():
+                expected = getattr(f, "file_size_bytes", None)
+                try:
+                    size = (data / f.path).stat().st_size
+                except FileNotFoundError:
+                    size = -1
+                if expected is not None and size != expected:
+                    short.append(f.path)
+        return short
+
+    def _restore(self, name: str, before: int | None) -> None:
+        """Put the table back at version `before` after a write that left a file cut short;
+        then fail the write."""
+        where = f"{self.table_uri(name)}: cannot write: a data file reached the disk cut short (is the disk full?)"
+        if before is None:
+            raise StoreWriteError(where)
+        try:
+            self.open(name, before).restore()
+        except (OSError, RuntimeError, ValueError) as exc:
+            raise StoreWriteError(f"{where}; going back to version {before} failed too: {exc}") from None
+        raise StoreWriteError(f"{where}; the table is back as it was")
+
+    def _cleanup(self, name: str) -> None:
+        """Drop every version but the current one, once its files are known whole (a version
+        with a file cut short must still have one to go back to)."""
+        if self.short_files(name):
+            raise _CutShort()
+        self.open(name).cleanup_old_versions(older_than=timedelta(0), delete_unverified=True)
 
     def _as_table(self, name: str, rows: pa.Table | list[dict[str, Any]]) -> pa.Table:
         schema = self.schema(name)

@@ -31,6 +31,14 @@ class InputError(UsageError):
     """Bad input data: a malformed, unreadable or missing conversation file (exit code 2)."""
 
 
+class StoreWriteError(MemctlError):
+    """The storage refused a write: a full disk, a file-size limit, an I/O error."""
+
+
+class StoreDamagedError(MemctlError):
+    """A file of the store is damaged (cut short, missing)."""
+
+
 class StoreNotFoundError(MemctlError):
     """No store where one was expected."""
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 from datetime import datetime, timezone
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -54,11 +55,46 @@ def ingest(
         paths, fmt=fmt, user=user, session=session, stdin_text=stdin_text
     )
     convs.sort(key=lambda c: (c.user, c.time or datetime.min.replace(tzinfo=timezone.utc)))
-    rules = load_rules(core.rules_dir)
-    xc = core.config.extract
-    episodes_on = core.config.episodes.enabled
     report = IngestReport(dry_run=dry_run, conversations=len(convs))
     report.files = len({c.origin for c in convs})
+    report.users = sorted({c.user for c in convs})
+    rules = load_rules(core.rules_dir)
+    done = 0
+
+    def told(n: int) -> None:
+        if progress is not None:
+            progress(done + n, len(convs))
+
+    # A big log goes in as units of whole conversations, each extracted, planned and
+    # written on its own, so that memory stays bounded by the unit, not the log; a unit
+    # sees what the ones before it wrote. A dry run plans everything against the store
+    # as it is, so it is one unit.
+    for unit in [convs] if dry_run else _units(convs, core.config.ingest.unit_turns):
+        _ingest_unit(core, unit, report, rules, dry_run, told)
+        done += len(unit)
+    return report
+
+
+def _units(convs: list[Conversation], turns: int) -> Iterator[list[Conversation]]:
+    """Consecutive runs of conversations with about `turns` user turns each (a
+    conversation is never split)."""
+    unit: list[Conversation] = []
+    count = 0
+    for conv in convs:
+        unit.append(conv)
+        count += sum(1 for t in conv.turns if t.role == "user")
+        if count >= turns:
+            yield unit
+            unit, count = [], 0
+    if unit or not convs:
+        yield unit
+
+
+def _ingest_unit(core: Core, convs: list[Conversation], report: IngestReport, rules: Rules, dry_run: bool,
+                 progress: Callable[[int], None]) -> None:
+    """Extract, embed, plan and write one unit of conversations, adding to `report`."""
+    xc = core.config.extract
+    episodes_on = core.config.episodes.enabled
     limit = core.config.ingest.max_message_chars
     # Extraction (Python) and embedding (mostly NumPy, which releases the interpreter)
     # overlap: each batch of conversations is embedded in the background while the next
@@ -92,8 +128,7 @@ def ingest(
             batch.append(ex)
             if sum(len(b.turns) for b in batch) >= _EMBED_BATCH_TURNS:
                 flush()
-            if progress is not None:
-                progress(n, len(convs))
+            progress(n)
         if batch:
             flush()
         parts = [item_vectors.result() for _, item_vectors, _ in batches]
@@ -101,19 +136,18 @@ def ingest(
     vectors = np.vstack(parts) if parts else core.embed([])
     turns: dict[str, TurnRecord] = {t.turn_key: t for ex in extractions for t in ex.turns}
     all_keys = [t.turn_key for ex in extractions for t in ex.turns]
-    report.turns = len(all_keys)
+    report.turns += len(all_keys)
     context = {k: (context_text(turns[k].content, turns[k].context), turn_vectors[k])
                for k in {i.turn_key for i in items if isinstance(i, Candidate)}}
     for ex in extractions:
         for d in ex.dropped:
             report.dropped[d.reason] = report.dropped.get(d.reason, 0) + 1
         report.secrets_blocked += ex.secrets_blocked
-    report.users = sorted({c.user for c in convs})
     if dry_run:
         plans, _pools = _plan(core, items, vectors, context, rules)
         _report(report, plans, seen, all_keys)
-        report.episodes = sum(1 for k in dict.fromkeys(all_keys) if k not in seen) if episodes_on else 0
-        return report
+        report.episodes += sum(1 for k in dict.fromkeys(all_keys) if k not in seen) if episodes_on else 0
+        return
     with core.lock.hold():
         core.flush_recalls()
         finish_pending(core)  # a forget cut short is completed before anything is added
@@ -147,7 +181,7 @@ def ingest(
             core.db.ensure_index(table, column)
         new_rows = Counter({u: sum(1 for mid in p.upserts if mid in p.created) for u, p in plans.items()})
         core.count_in_users(new_rows, Counter(r["user_id"] for r in rows if r["content"] is not None))
-        report.episodes = sum(kept.values())
+        report.episodes += sum(kept.values())
         forget_ids = {i for p in plans.values() for i in p.forget_ids}
         if forget_ids:
             from .forget import purge
@@ -155,7 +189,6 @@ def ingest(
             purge(core, forget_ids, reason="forget request")
         report.store_version = core.db.version("memories")
     _report(report, plans, seen, all_keys)
-    return report
 
 
 # How far back from ingest.max_message_chars a message may be cut, to end at a space or a
@@ -272,14 +305,17 @@ def _episode_rows(core: Core, turns: list[TurnRecord], items: list[Item], plans:
 
 
 def _report(report: IngestReport, plans: dict[str, Plan], seen: set[str], keys: list[str]) -> None:
-    report.turns_seen = sum(1 for k in keys if k in seen)
-    report.turns_new = len(keys) - report.turns_seen
+    turns_seen = sum(1 for k in keys if k in seen)
+    report.turns_seen += turns_seen
+    report.turns_new += len(keys) - turns_seen
     counts: Counter[str] = Counter()
     for p in plans.values():
         for ch in p.changes:
             counts[ch.action] += 1
-            report.changes.append(ch)
-    report.added = counts["added"]
-    report.reinforced = counts["reinforced"]
-    report.superseded = counts["superseded"]
-    report.forgotten = counts["forgotten"]
+            # The report keeps what it shows, not the vectors and the source turn's text: a
+            # big ingest's report would otherwise hold them for every change.
+            report.changes.append(replace(ch, memory=replace(ch.memory, vector=None, context_vector=None, context_text=None)))
+    report.added += counts["added"]
+    report.reinforced += counts["reinforced"]
+    report.superseded += counts["superseded"]
+    report.forgotten += counts["forgotten"]

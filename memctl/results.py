@@ -60,7 +60,9 @@ class IngestReport:
     # What the ingest changed in the input to take it in (a message cut to ingest.max_message_chars).
     warnings: list[str] = field(default_factory=list)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, changes: bool = True) -> dict[str, Any]:
+        """The report as JSON; without `changes`, only the figures (a big ingest's changes
+        are written one by one)."""
         return {
             "dry_run": self.dry_run,
             "files": self.files,
@@ -78,7 +80,7 @@ class IngestReport:
             "dropped": dict(sorted(self.dropped.items())),
             "store_version": self.store_version,
             "warnings": list(self.warnings),
-            "changes": [c.to_dict() for c in self.changes],
+            **({"changes": [c.to_dict() for c in self.changes]} if changes else {}),
         }
 
 

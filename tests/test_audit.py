@@ -232,7 +232,7 @@ def test_audit_and_diff_json_field_names_are_stable(tmp_path, store):
     a = store.audit().to_dict()
     assert set(a) == {"user", "store", "counts", "health", "failed", "seconds"}
     assert set(a["health"]) == {"near_duplicate_pairs", "contradicting_pairs", "stale", "expired_active",
-                                "low_confidence_inferred", "noise_ratio", "secrets", "model_mismatch"}
+                                "low_confidence_inferred", "noise_ratio", "secrets", "model_mismatch", "damaged_files"}
     assert set(a["health"]["stale"]) == {"name", "value", "limit", "failed", "meaning", "examples"}
     h = store.history(current.id).to_dict()
     assert set(h["steps"][0]) == {"cause", "time", "said_at", "id", "version", "status", "content", "previous_content",

@@ -100,3 +100,22 @@ def test_cleaning_drops_tools_uploads_and_acks():
     turns = clean(conv)
     assert [(t.id, t.role) for t in turns] == [("3", "user"), ("6", "assistant")]
     assert "uploaded_files" not in turns[0].content and "花生" in turns[0].content
+
+
+def test_json_lines_files_are_read_line_by_line_with_the_whole_file_checks(tmp_path):
+    """A .jsonl file is streamed, not read whole: a byte-order mark, CRLF ends and U+2028
+    inside a string read as before; a bad byte is reported at its offset in the file."""
+    line = '{"user": "u1", "session": "s1", "role": "user", "content": "I live in Oslo\u2028and Bergen"}'
+    p = tmp_path / "a.jsonl"
+    p.write_bytes(b"\xef\xbb\xbf" + line.encode() + b"\r\n" + line.replace("Oslo", "Rome").encode() + b"\r\n")
+    (conv,) = read_sources([str(p)])
+    assert [t.content for t in conv.turns] == ["I live in Oslo\u2028and Bergen", "I live in Rome\u2028and Bergen"]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(line.encode() + b"\n" + b'{"user": "u1", "content": "caf\xe9"}\n')
+    at = len(line.encode()) + 1 + len(b'{"user": "u1", "content": "caf')
+    with pytest.raises(InputError, match=rf"bad.jsonl: not UTF-8 text \(byte {at}\)"):
+        read_sources([str(bad)])
+    zero = tmp_path / "zero.jsonl"
+    zero.write_bytes(line.encode() + b"\n\x00\x00\n")
+    with pytest.raises(InputError, match="binary file"):
+        read_sources([str(zero)])

@@ -246,6 +246,139 @@ def test_ingest_killed_at_every_commit_point_is_completed_by_running_it_again(tm
     assert commits >= 3
 
 
+def _log(path, *sessions):
+    """A JSON Lines log: each session (user, session id, day, user messages) one line a message."""
+    with open(path, "w", encoding="utf-8") as f:
+        for user, session, day, messages in sessions:
+            for n, text in enumerate(messages, 1):
+                f.write(json.dumps({"user": user, "session": session, "role": "user", "id": f"t{n}", "content": text,
+                                    "time": f"2026-11-{day:02d}T10:00:00+00:00"}) + "\n")
+    return path
+
+
+_SESSIONS = [
+    ("u1", "s1", 1, ["I live in Berlin.", "I'm vegetarian."]),
+    ("u2", "s1", 2, ["我对花生过敏", "我养了一只猫叫年糕"]),
+    ("u1", "s2", 5, ["I love green tea.", "My sister Mia is a nurse."]),
+    ("u2", "s2", 6, ["我已经不喝咖啡了", "我在学日语"]),
+    ("u1", "s3", 10, ["Actually I moved to Lisbon.", "I'm not vegetarian anymore, I eat fish now."]),
+]
+
+
+@pytest.mark.parametrize("unit_turns", [1, 3])
+def test_a_log_taken_in_units_ends_as_one_ingest_of_it(tmp_path, unit_turns):
+    """A big log goes in as units written one after the other (bounded memory): the store
+    ends the same as when the whole log is one unit, corrections across units included."""
+    from conftest import FAKE_MODEL
+    from memctl import init_store
+
+    log = _log(tmp_path / "log.jsonl", *_SESSIONS)
+    whole = init_store(tmp_path / "whole", model=FAKE_MODEL)
+    report = whole.ingest([str(log)])
+    units = init_store(tmp_path / "units", model=FAKE_MODEL)
+    units.config.ingest.unit_turns = unit_turns
+    split = units.ingest([str(log)])
+    for user in ("u1", "u2"):
+        assert _state(units, user) == _state(whole, user), user
+    assert ("User moved to Lisbon", "active") in _state(units, "u1")[0]
+    assert (split.turns, split.turns_new, split.episodes, split.added, split.superseded) == \
+        (report.turns, report.turns_new, report.episodes, report.added, report.superseded)
+    assert [c.memory.vector for c in split.changes] == [None] * len(split.changes)  # the report holds no vectors
+    assert not units.audit().failures
+
+
+def test_a_log_cut_short_between_units_is_completed_by_running_it_again(tmp_path, monkeypatch):
+    """kill at each write of an ingest taken in units: the units written stay, and the same
+    ingest run again gives the store an uninterrupted one gives."""
+    from conftest import FAKE_MODEL
+    from memctl import init_store, open_store
+
+    log = _log(tmp_path / "log.jsonl", *_SESSIONS)
+    clean = init_store(tmp_path / "clean", model=FAKE_MODEL)
+    clean.ingest([str(log)])
+    expected = {u: _state(clean, u) for u in ("u1", "u2")}
+    commits = 0
+    while True:
+        store = init_store(tmp_path / f"k{commits}", model=FAKE_MODEL)
+        store.config.ingest.unit_turns = 2
+        with monkeypatch.context() as m:
+            _kill_after(m, commits)
+            try:
+                store.ingest([str(log)])
+                finished = True
+            except _Killed:
+                finished = False
+        again = open_store(store.dir)
+        again.config.ingest.unit_turns = 2
+        again.ingest([str(log)])
+        assert {u: _state(again, u) for u in ("u1", "u2")} == expected, commits
+        assert not again.audit().failures, commits
+        if finished:
+            break
+        commits += 1
+    assert commits >= 9  # three units of at least three writes each, each cut
+
+
+# Run memctl with its files unable to grow past a size (EFBIG, as a full disk gives
+# ENOSPC): a real failure inside the storage's own writes, at a deterministic point. The
+# limit is set by a launcher that then becomes memctl (no fork of the test process).
+_LIMITED = ("import os, resource, signal, sys; n = int(sys.argv[1]); signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+            "resource.setrlimit(resource.RLIMIT_FSIZE, (n, n)); "
+            "os.execv(sys.executable, [sys.executable, '-m', 'memctl', *sys.argv[2:]])")
+
+
+def _memctl(*args, max_file_bytes=None):
+    import os
+    import subprocess
+    import sys
+
+    launch = [sys.executable, "-c", _LIMITED, str(max_file_bytes)] if max_file_bytes else [sys.executable, "-m", "memctl"]
+    return subprocess.run([*launch, *map(str, args)], capture_output=True, text=True,
+                          env={**os.environ, "HF_HUB_OFFLINE": "1"})
+
+
+@pytest.mark.parametrize("command", ["ingest", "compact", "forget"])
+def test_a_full_disk_fails_in_one_line_and_the_same_command_completes_later(tmp_path, command):
+    """Each command on a disk that fills up mid-write (several sizes: cut at different
+    writes): exit 1 with one line naming the table, nothing lost, `audit --check` passes, and
+    once there is room the same command gives the store an uninterrupted run gives."""
+    import shutil
+
+    from conftest import FAKE_MODEL, assert_absent
+    from memctl import init_store, open_store
+
+    first = _log(tmp_path / "first.jsonl", *_SESSIONS[:2])
+    second = _log(tmp_path / "second.jsonl", *_SESSIONS[2:], ("u2", "s3", 7, ["My address is 12 Quillfeather Lane."]))
+    base = init_store(tmp_path / "base", model=FAKE_MODEL)
+    base.ingest([str(first)])
+    if command != "ingest":
+        base.ingest([str(second)])
+    args = {"ingest": ["ingest", second, "--tsv"], "compact": ["compact", "--tsv"],
+            "forget": ["forget", "--user", "u2", "--yes", "--tsv"]}[command]
+    shutil.copytree(base.dir.parent, tmp_path / "clean")
+    clean = tmp_path / "clean"
+    assert _memctl(*args, "--store", clean).returncode == 0
+    want = {u: _state(open_store(clean), u) for u in ("u1", "u2")}
+    failed = 0
+    for size in (1_000, 8_000, 30_000):
+        trial = tmp_path / f"full-{size}"
+        shutil.copytree(base.dir.parent, trial)
+        r = _memctl(*args, "--store", trial, max_file_bytes=size)
+        if r.returncode != 0:
+            failed += 1
+            assert r.returncode == 1 and r.stderr.count("\n") == 1, r.stderr
+            assert "cannot write" in r.stderr or "File too large" in r.stderr, r.stderr
+            assert "Traceback" not in r.stderr and ".rs:" not in r.stderr, r.stderr
+        check = _memctl("audit", "--check", "--store", trial)
+        assert check.returncode == 0, (size, check.stdout, check.stderr)
+        again = _memctl(*args, "--store", trial)
+        assert again.returncode == 0, again.stderr
+        assert {u: _state(open_store(trial), u) for u in ("u1", "u2")} == want, size
+        if command == "forget":
+            assert_absent(open_store(trial).dir, "Quillfeather")
+    assert failed >= 2  # the limits do cut the command short
+
+
 def test_compact_killed_at_every_commit_point_is_completed_by_running_it_again(tmp_path, monkeypatch):
     """kill at each write of a compaction, then compact again: the same active memories as a
     compaction never interrupted, each merge done once, the store's audit clean."""
@@ -357,3 +490,16 @@ def test_generated_malformed_inputs_exit_2_and_leave_the_store_untouched(cli, st
         assert r.err.startswith("memctl: error: ") and r.err.count("\n") == 1 and f"bad{n}" in r.err, (n, r.err)
         assert "unexpected" not in r.err and "Traceback" not in r.err, (n, r.err)
     assert snapshot(store.dir) == before
+
+
+def test_audit_check_fails_on_a_data_file_cut_short(cli, store, tmp_path):
+    """A file of the store cut short behind memctl's back (a full disk under another tool, a
+    bad copy): `audit --check` names it and exits 1."""
+    write_json(tmp_path / "a.json", conversation("u1", "s1", "I live in Berlin.", "I love green tea."))
+    store.ingest([str(tmp_path / "a.json")])
+    assert cli("audit", "--check", "--store", store.dir).code == 0
+    data = sorted((store.dir / "db" / "memories.lance" / "data").glob("*.lance"))[-1]
+    data.write_bytes(data.read_bytes()[:-100])
+    r = cli("audit", "--check", "--json", "--store", store.dir)
+    assert r.code == 1 and r.out == "" and r.err.count("\n") == 1, r.err
+    assert "1 data file(s) not on disk whole" in r.err and data.name in r.err, r.err

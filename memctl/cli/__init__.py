@@ -108,10 +108,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
+def _few_heaps() -> None:
+    """Two malloc arenas for the process, not eight per core: the storage runtime's many
+    threads each allocating in an arena of their own left a big ingest's freed memory
+    scattered and unreturned (a 30 MB log peaked 20 % higher, and grew with each unit of
+    it). glibc only; set before any thread starts."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").mallopt(-8, 2)  # M_ARENA_MAX
+    except (OSError, AttributeError):
+        pass  # another C library: its own allocator, left as it is
+
+
 def entry() -> None:
     """The `memctl` program: main(), then leave without tearing every library down (the
     storage runtime takes longer to stop than a recall takes to run). Output is flushed
     first; nothing memctl writes is left pending (every write commits before returning)."""
+    _few_heaps()
     try:
         main()
         code = 0

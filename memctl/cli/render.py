@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from typing import Any, Callable, Iterable, Iterator, TextIO
+from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO
 
 from ..prompt import prompt_block
 from ..results import (
@@ -19,7 +19,36 @@ from .common import PipeClosed, write
 
 
 def dump_json(data: Any, out: TextIO | None = None) -> None:
-    write(out or sys.stdout, json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
+    """One JSON document, written as it is encoded (a Streamed list inside is never held
+    whole, as objects or as text)."""
+    out = out or sys.stdout
+    chunks: list[str] = []
+    size = 0
+    for chunk in json.JSONEncoder(ensure_ascii=False, indent=2, default=str).iterencode(data):
+        chunks.append(chunk)
+        size += len(chunk)
+        if size >= 1 << 16:
+            write(out, "".join(chunks))
+            chunks, size = [], 0
+    write(out, "".join(chunks) + "\n")
+
+
+class Streamed(list):  # type: ignore[type-arg]
+    """A JSON list whose items are made one at a time as they are written: the encoder
+    (with indent) asks only for its length and its items."""
+
+    def __init__(self, items: Sequence[Any], make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self._items, self._make = items, make
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def __iter__(self) -> Iterator[Any]:
+        return (self._make(item) for item in self._items)
 
 
 def dump_jsonl(rows: Iterable[Any], out: TextIO | None = None) -> None:
@@ -260,7 +289,7 @@ TABLE_CHANGES = 200
 
 def ingest(report: IngestReport, fmt: str) -> None:
     if fmt == "json":
-        dump_json(report.to_dict())
+        dump_json({**report.to_dict(changes=False), "changes": Streamed(report.changes, lambda ch: ch.to_dict())})
         return
     verb = "Would change" if report.dry_run else "Ingested"
     summary(f"{verb}: {report.files} file(s), {report.conversations} conversation(s), {report.turns} user turn(s) "
