@@ -56,7 +56,9 @@ def tokens(text: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=65536)
+# Texts compared again soon (a user's memories while their batch is reconciled); bounded
+# well below a big ingest's count of texts, whose sets would otherwise stay (about 1 KB each).
+@lru_cache(maxsize=8192)
 def token_set(text: str) -> frozenset[str]:
     return frozenset(tokens(text))
 

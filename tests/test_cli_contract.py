@@ -213,6 +213,7 @@ def test_a_value_with_a_tab_or_newline_stays_on_its_row(cli, store, tmp_path):
     assert r.code == 0 and len(r.out.splitlines()) == 1 and "\\t" in r.out and "\\n" in r.out
 
 
+@pytest.mark.reliability
 def test_read_only_store_recall_still_answers(cli, loaded, monkeypatch):
     from memctl import spool
 
@@ -236,6 +237,7 @@ def test_no_record_leaves_no_trace(cli, loaded):
     assert snapshot(loaded.dir) == before
 
 
+@pytest.mark.reliability
 def test_a_write_on_a_read_only_store_is_one_line_naming_the_path(cli, loaded, monkeypatch):
     import filelock
 
@@ -385,6 +387,7 @@ def test_contract_matrix_terminal_widths_and_no_color(loaded, tmp_path, monkeypa
         assert not COLOUR.search(out), name
 
 
+@pytest.mark.reliability
 @pytest.mark.parametrize("name", ALL)
 def test_contract_matrix_read_only_store(cli, loaded, tmp_path, monkeypatch, name):
     import filelock

@@ -136,6 +136,7 @@ def test_a_second_compaction_is_refused_while_one_runs(store):
             _at(store).compact()
 
 
+@pytest.mark.reliability
 def test_compact_concurrent_with_an_ingest_loses_and_doubles_nothing(store, tmp_path):
     facts = ["User likes green tea", "User plays the cello", "User lives near the harbour", "User fears spiders",
              "User speaks Finnish"]

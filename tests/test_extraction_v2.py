@@ -247,3 +247,21 @@ def test_an_achieved_or_cancelled_plan_is_closed(store, tmp_path, old, new, gone
     ingest(store, tmp_path, "u2", ("2026-10-01T10:00:00Z", [old]), ("2026-11-01T10:00:00Z", [new]))
     goals = [m for m in store.memories("u2") if m.type in ("goal", "task")]
     assert not goals, [m.content for m in goals]
+
+
+@pytest.mark.parametrize("text, content", [
+    # A gerund phrase as the subject: the user is its object, not "User is working ... helps them".
+    ("Working on cars really helps me relax.", ["Working on cars really helps the user relax"]),
+    ("Flying to Denver next week for my cousin's wedding.",
+     ["User is flying to Denver next week for their cousin's wedding (2026-12-07~2026-12-13)"]),
+    # A verb of two words takes its ending on the verb ("meal preps", not "meals prep").
+    ("I meal prep on Sundays for the whole week.", ["User meal preps on Sundays for the whole week"]),
+    # 我 where it was said becomes 用户, never a second 用户 in front.
+    ("很多人都比我厉害", ["很多人都比用户厉害"]),
+    ("我那么爱吃的一个人", ["用户是那么爱吃的一个人"]),
+    # A question without its question mark, a subordinate clause without its main clause.
+    ("北京到西安高铁要多久", []),
+    ("每次他在家看比赛", []),
+])
+def test_clauses_read_as_sentences_or_are_dropped(text, content):
+    assert contents(text) == content

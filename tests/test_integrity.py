@@ -9,6 +9,8 @@ import pytest
 
 from conftest import conversation, write_json
 
+pytestmark = pytest.mark.reliability
+
 
 @pytest.mark.parametrize("a, b, same", [
     ("User doesn't drink coffee anymore", "User drinks coffee every morning", True),

@@ -80,6 +80,13 @@ def _is_adverb(word: str) -> bool:
         and low not in ("like",)
 
 
+# Verbs of a noun and a verb, whose second word takes the ending ("meal preps").
+_COMPOUND_VERBS = frozenset({
+    "meal prep", "batch cook", "deep clean", "spring clean", "speed read", "power walk", "dog sit", "house sit",
+    "baby sit", "home school", "sleep train", "bullet journal", "dry clean", "window shop", "bottle feed", "breast feed",
+    "meal plan", "trail run", "road trip", "couch surf", "bar hop", "gift wrap", "sight see", "food shop"})
+
+
 def agree(rest: str) -> str:
     """The words after a third-person singular subject: the first verb agrees with it, and
     so does a verb joined to it by "and" ("brings a book and just chills")."""
@@ -90,6 +97,9 @@ def agree(rest: str) -> str:
             continue
         if _is_adverb(w):
             continue
+        if i + 1 < len(words) and f"{w.lower()} {words[i + 1].lower()}" in _COMPOUND_VERBS:
+            i += 1  # "meal prep" -> "meal preps": the verb is the second word
+            w = words[i]
         agreed = "has been" if w.lower() == "been" else _third_person(w)  # "Been checking out places"
         words[i], first = agreed, (i if agreed != w else None)
         break
@@ -161,6 +171,12 @@ _EN_WORK = re.compile(r"\b(?:work|team|company|deploy\w*|code|office|project|cli
 _EN_FAMILY = re.compile(r"\b(?:kids?|son|daughter|wife|husband|family|baby|children|parents|partner|home|house|vacation|holiday|trip)\b")
 
 
+# A finite verb after a gerund opener: the gerund phrase is the sentence's subject.
+_FINITE_EN = re.compile(r"\b(?:helps?|helped|keeps?|kept|makes?|made|is|was|has|had|will|would|can|could|gives?|gave|"
+                        r"brings?|brought|gets?|got|lets?|calms?|calmed|relax(?:es|ed)|reminds?|reminded|takes?|took|"
+                        r"means?|meant|feels?|felt|allows?|allowed|teaches|taught|inspires?|inspired)\b")
+
+
 def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
     t = _TRAILING_EN.sub("", _LEAD_CONJ.sub("", text.strip()).strip()).strip()
     low = t.lower()
@@ -189,8 +205,17 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         head, rest = t[:mid.start()], t[mid.end():]
         said = _MID_FIRST[word] + rest if word in _MID_FIRST else "the user " + agree(rest.lstrip())
         return _tidy(_pronouns_en(head) + _pronouns_en(said))
-    if inherited and _kinds(low.split(" ", 1)[0].strip(",.:;!")) & {"VERB", "AUX"} | (
-            {"VERB"} if low.split(" ", 1)[0].endswith("ed") else set()):
+    head = low.split(" ", 1)[0].strip(",.:;!")
+    gerund = head.endswith("ing") and "VERB" in _kinds(head)
+    if gerund and _FINITE_EN.search(low):
+        # "Working on cars helps me relax": the gerund phrase is the subject, the user its object.
+        mine = re.search(r"\b(?:my|me)\b", t, re.I)
+        if mine:
+            said = "User's" if mine.group(0).lower() == "my" else "the user"
+            return _tidy(_pronouns_en(t[:mine.start()]) + said + _pronouns_en(t[mine.end():]))
+    elif gerund and inherited:
+        return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))  # "Flying to Denver next week"
+    if inherited and _kinds(head) & {"VERB", "AUX"} | ({"VERB"} if head.endswith("ed") else set()):
         return _tidy("User " + _pronouns_en(agree(t[:1].lower() + t[1:])))  # "Dyed my hair last week"
     dream = re.match(r"^it(?:'s| is| has)(?: been)? (?:a|my) ((?:[\w-]+ )?)dream (?:of mine )?(to .+)$", t, re.I)
     if dream:
@@ -198,8 +223,10 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     opener = low.split(" ", 1)[0].strip(",.:;!")
     if re.search(r"\b(?:my|me)\b", low) and "VERB" in _kinds(opener) and not re.match(r"^\w+ me\b", low):
         # "flying to Denver for my cousin's wedding", "want to get my cert": the user's own doing
-        if opener.endswith("ing"):
+        mine = re.search(r"\b(?:my|me)\b", low)
+        if opener.endswith("ing") and not (mine and _FINITE_EN.search(low, 0, mine.start())):
             return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))
+        # else a gerund is the subject ("Working on cars helps me relax"): the user is the object, below
         if opener in ("want", "wanna", "need", "hope", "plan", "love", "like", "hate", "prefer"):
             return _tidy("User " + _pronouns_en(agree(re.sub(r"^wanna\b", "want to", t[:1].lower() + t[1:]))))
     first = re.search(r"\b(?:my|me)\b", t, re.I)
@@ -342,8 +369,12 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         t = _ZH_GROUP_WORK.sub("用户的", t)
         t = re.sub(r"^(?:我们|咱们|我司)(?!家)", "用户团队" if subject.group and _zh_work(t) else "", t) if not t.startswith("用户") else t
     said_self = re.search(r"我(?!们)", t) is not None
+    # "我那么爱吃的一个人": a description without its verb -> "用户是那么爱吃的一个人".
+    t = re.sub(r"^我(?=(?:这么|那么|这样|那样)?[^是]{1,10}的(?:一个)?人[啊呀吧嘛]*$)", "我是", t)
     t = _zh_outside(t)
-    if not t.startswith("用户") and (inherited or not said_self) and not _ZH_OTHER_START.match(t):
+    # The user is named where they were (我 -> 用户), or in front when the clause left them
+    # out; never both ("很多人都比我厉害" is not "用户很多人都比用户厉害").
+    if not t.startswith("用户") and not said_self and not _ZH_OTHER_START.match(t):
         t = "用户" + t
     return t
 
