@@ -87,6 +87,10 @@ _COMPOUND_VERBS = frozenset({
     "meal plan", "trail run", "road trip", "couch surf", "bar hop", "gift wrap", "sight see", "food shop"})
 
 
+# Words that open a clause of its own inside the words after the verb.
+_NEW_SUBJECT = frozenset("they he she it we you who how that which when where what while because if".split())
+
+
 def agree(rest: str) -> str:
     """The words after a third-person singular subject: the first verb agrees with it, and
     so does a verb joined to it by "and" ("brings a book and just chills")."""
@@ -105,6 +109,8 @@ def agree(rest: str) -> str:
         break
     if first is not None:
         for i in range(first + 1, len(words) - 1):
+            if words[i].lower().strip(",") in _NEW_SUBJECT:
+                break  # "loves how they can fly around and explore": that "and" is theirs
             if words[i].lower() == "and":
                 j = i + 1
                 while j < len(words) - 1 and _is_adverb(words[j]):
@@ -156,7 +162,8 @@ def _acronym(found: str) -> bool:
 
 
 def _case(found: str, repl: str) -> str:
-    return repl[:1].upper() + repl[1:] if found[:1].isupper() and found.lower() != "i" and found[:2] != "I'" else repl
+    # "I" is upper case anywhere: "when I was" is "when they were", not "when They were".
+    return repl[:1].upper() + repl[1:] if found[:1].isupper() and not re.match(r"i(?:\b|')", found, re.I) else repl
 
 
 _FIRST = [
@@ -167,7 +174,8 @@ _MID_FIRST = {"i'm": "the user is", "i am": "the user is", "i've": "the user has
               "i'll": "the user will", "i was": "the user was"}
 _TRAILING_EN = re.compile(r"[\s,]+(?:btw|lol|haha+|tbh|though|fyi|lmao|too|as well|please|pls|:\)|:D)[.!]*$", re.I)
 _LEAD_CONJ = re.compile(r"^(?:and|but|so|also|plus|then|because|though|although|while|yet|or)\b[\s,]*", re.I)
-_EN_WORK = re.compile(r"\b(?:work|team|company|deploy\w*|code|office|project|client|sprint|release|stack|service|prod|staging|repo|api|backend|frontend|server|cluster|ci|school|class|lab)\b")
+_EN_WORK = re.compile(r"\b(?:work|team|company|firm|deploy\w*|code|office|project|client|sprints?|standups?|retros?|on-call|release|stack|service|prod|staging|repo|api|backend|frontend|server|cluster|ci|school|class|lab)\b")
+_EN_PARTNER = re.compile(r"\b(?:married|engaged|wedding|honeymoon|anniversary|eloped|tied the knot)\b")
 _EN_FAMILY = re.compile(r"\b(?:kids?|son|daughter|wife|husband|family|baby|children|parents|partner|home|house|vacation|holiday|trip)\b")
 
 
@@ -243,7 +251,17 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         if kinds and "VERB" not in kinds and "AUX" not in kinds and "ADV" not in kinds and not first.endswith("ed"):
             return _tidy("User's " + _pronouns_en(t))
         return _tidy("User " + _pronouns_en(agree(t[:1].lower() + t[1:])))
-    return _tidy(_pronouns_en(t))
+    return _tidy(_name_first(t))
+
+
+def _name_first(t: str) -> str:
+    """Third person, with the user named at their first mention ("at our firm anything over
+    $5k needs sign-off" -> "At the user's firm ..."), not a "their" that points nowhere."""
+    m = re.search(r"\b(?:my|our|me|us)\b", t, re.I)
+    if m is None or _acronym(m.group(0)) or re.search(r"\b(?:user|i|i'm|i've|i'd|i'll|we|we're|we've)\b", t[:m.start()], re.I):
+        return _pronouns_en(t)
+    said = "the user's" if m.group(0).lower() in ("my", "our") else "the user"
+    return _pronouns_en(t[:m.start()]) + said + _pronouns_en(t[m.end():])
 
 
 def _group_en(t: str, low: str) -> str:
@@ -253,6 +271,8 @@ def _group_en(t: str, low: str) -> str:
     rest = re.sub(r"^us\b", "", rest)
     if _EN_WORK.search(low):
         return "User's team " + _pronouns_en(agree(rest))
+    if _EN_PARTNER.search(low):
+        return "User and their partner " + _pronouns_en(rest)  # "we got married in June 2019"
     if _EN_FAMILY.search(low):
         return "User's family " + _pronouns_en(agree(rest))
     return "User and others " + _pronouns_en(rest)
