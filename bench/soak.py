@@ -7,7 +7,9 @@ a relative's job), shuffles all of them into `workers` batches, and runs, at the
 time: one `memctl ingest` process per batch, a `memctl compact` loop, `memctl recall`
 readers and a `memctl forget` of one user. Then compacts once more and compares every
 user's active memories with a store that ingested the same files in one sequential call
-(minus the forgotten user). Prints a table; exit 1 when they differ. Uses the hash model
+(minus the forgotten user), and looks for words only the forgotten user said in every file
+of the store (the turn ledger and the event log keep the user's id and the turns' keys, by
+design: a forgotten turn never comes back, and the forget is on record). Prints a table; exit 1 when they differ or anything of that user is left. Uses the hash model
 (the point is ordering and locking, not meaning).
 """
 
@@ -27,6 +29,7 @@ CITIES = ["Berlin", "Lisbon", "Madrid", "Oslo", "Vienna", "Prague", "Dublin", "Z
 DIETS = [("I'm vegetarian.", "I'm pescatarian now."), ("我基本不吃辣", "微辣现在可以吃了"), ("I don't drink coffee.", "I drink coffee again now.")]
 LIKES = ["green tea", "hiking", "jazz", "chess", "sushi", "cycling", "poetry", "gardening"]
 JOBS = ["nurse", "teacher", "pilot", "chef", "lawyer", "architect"]
+MARK = "quillfeather"
 
 
 def conversations(users: int, seed: int) -> list[dict]:
@@ -76,6 +79,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         convs = conversations(args.users, args.seed)
+        forgotten = "soak0000"
+        for c in convs:
+            if c["user"] == forgotten:  # words only the forgotten user said, looked for in every file at the end
+                c["messages"][0]["content"] += f" I love {MARK} pastries."
         files = []
         for n, c in enumerate(convs):
             path = root / "in" / f"c{n:05d}.json"
@@ -84,7 +91,6 @@ def main() -> None:
             files.append(str(path))
         random.Random(args.seed).shuffle(files)
         batches = [files[i::args.workers] for i in range(args.workers)]
-        forgotten = "soak0000"
 
         sequential = root / "sequential"
         memctl("init", str(sequential), "--model", "hash-ngram-256")
@@ -129,15 +135,20 @@ def main() -> None:
         dupes = sum(len(v) - len(set(v)) for v in got.values())
         leaked = sum(1 for line in memctl("export", "--episodes", "--store", str(concurrent)).stdout.splitlines()
                      if json.loads(line)["user"] == forgotten)
+        files_with = [str(f.relative_to(concurrent)) for f in concurrent.rglob("*") if f.is_file()
+                      and MARK.encode() in f.read_bytes()]
         table(f"Soak: {len(files)} conversations of {args.users} users, {args.workers} concurrent ingests", ["figure", "value"], [
             ["seconds", seconds], ["compactions during the ingests", compactions], ["recalls during the ingests", readers],
             ["failed ingests / other failed commands", f"{failed_ingests} / {errors}"],
             ["users whose active memories differ from the sequential ingest", f"{len(differ)} of {len(set(want) | set(got))}"],
             ["duplicate active memories", dupes], ["records of the forgotten user left", leaked],
+            ["files (any table version) holding the forgotten user's words", len(files_with)],
         ])
         for u in differ[:5]:
             print(f"  {u}: sequential {want.get(u)}\n  {' ' * len(u)}  concurrent {got.get(u)}")
-        if differ or dupes or leaked or failed_ingests:
+        for f in files_with[:5]:
+            print(f"  the forgotten user's words in {f}")
+        if differ or dupes or leaked or failed_ingests or files_with:
             sys.exit(1)
 
 
