@@ -59,17 +59,21 @@ def ingest(
     report.files = len({c.origin for c in convs})
     report.users = sorted({c.user for c in convs})
     rules = load_rules(core.rules_dir)
-    done = 0
+    done, total = 0, len(convs)
 
     def told(n: int) -> None:
         if progress is not None:
-            progress(done + n, len(convs))
+            progress(done + n, total)
 
     # A big log goes in as units of whole conversations, each extracted, planned and
     # written on its own, so that memory stays bounded by the unit, not the log; a unit
-    # sees what the ones before it wrote. A dry run plans everything against the store
-    # as it is, so it is one unit.
-    for unit in [convs] if dry_run else _units(convs, core.config.ingest.unit_turns):
+    # sees what the ones before it wrote, and is let go once written. A dry run plans
+    # everything against the store as it is, so it is one unit.
+    units = [convs] if dry_run else list(_units(convs, core.config.ingest.unit_turns))
+    del convs
+    units.reverse()
+    while units:
+        unit = units.pop()
         _ingest_unit(core, unit, report, rules, dry_run, told)
         done += len(unit)
     return report
