@@ -31,6 +31,7 @@ BENCHMARKS = {
     "audit": "audit of 100,000 memories (before and after compact) and diff --since",
     "exchange": "export of 100,000 memories to JSON Lines and their import into a fresh store",
     "long": "one very long user message (50 KB to 5 MB; chat, unbroken runs, tokens): extract and ingest seconds per MB",
+    "big": "one big JSON Lines file (10 and 100 MB of LoCoMo text) through `memctl ingest` in a new process: seconds, peak RSS",
 }
 
 
