@@ -272,3 +272,14 @@ def test_an_achieved_or_cancelled_plan_is_closed(store, tmp_path, old, new, gone
 ])
 def test_clauses_read_as_sentences_or_are_dropped(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, type_", [
+    ("our dog is called Biscuit, he's a 4 yr old beagle", "profile"),  # a pet's name is who it is, not an event
+    ("my son is called Noah", "profile"),
+    ("家里养了只橘猫叫胖虎，八岁了", "profile"),
+    ("can't stand horror movies, never suggest them", "preference"),  # "never suggest" is a rule for the assistant
+    ("I always book an aisle seat", "behavior"),  # "I always ..." stays a habit
+])
+def test_names_and_rules_for_the_assistant_are_typed_as_what_they_are(text, type_):
+    assert [c.type for c in said(text)] == [type_]
