@@ -266,6 +266,16 @@ def test_an_achieved_or_cancelled_plan_is_closed(store, tmp_path, old, new, gone
     ("I moved to Oslo when I was ten", ["User moved to Oslo when they were ten"]),
     # Only the user's own verb agrees, not one inside a clause of its own.
     ("I love how they can fly around and explore", ["User loves how they can fly around and explore"]),
+    # What "it", "one", "there" and 那时 point to was said in another turn: nothing to keep.
+    ("I'd love to try it sometime", []),
+    ("I tried making one", []),
+    ("I would love to take the dogs there sometime soon", []),
+    ("那时我上初二", []),
+    # Passing moods and moments.
+    ("I've been on an emotional rollercoaster lately", []),
+    ("刚在超市买了一大包糖", []),
+    ("我家狗刚把拖鞋咬烂了", []),
+    ("Been a while", []),
     # A question without its question mark, a subordinate clause without its main clause.
     ("北京到西安高铁要多久", []),
     ("每次他在家看比赛", []),

@@ -326,8 +326,15 @@ def _dangling(text: str, lang: str) -> bool:
         if re.search(r"^(?:但是|不过|可是)?(?:这|那)(?:类|种|些|样)|^(?:但是|不过|可是)?(?:这|那)个(?!周|月|星期|礼拜|季度|学期|假期|冬天|夏天|春天|秋天|年)"
                      r"|(?:得|要|会|想|能|没办法|不能)去[了啊呀吧的]*$", text):
             return True  # "这类的我比较喜欢……", "我每周都得去": what it points to was said before
+        if re.match(r"^(?:那时|那时候|当时|那会儿?)(?!.*(?:\d|[一二三四五六七八九十]+)(?:岁|年))", text):
+            return True  # "那时我上初二": when "then" was is in another turn
         return re.search(r"(?:那里|那边|这里|这边|它|这个|那个)[啊呀了的吧！!。]*$|^(?:这个|那个|这|那|它)(?=我)", text) is not None \
             and len(text) <= 12
+    if len(text.split()) <= 14 and re.search(
+            r"\b(?:try|tried|trying|look into|looking into|make|making|made) (?:it|one|them)\b(?! (?:up|out|off|work|happen)\b)"
+            r"|\b(?:take|took|taking|bring|brought|sit|sat|sitting|hang out|hanging out|stay|stayed|staying)\b(?: [\w']+){0,3} there\b",
+            text, re.I):
+        return True  # "I'd love to try it sometime", "take the dogs there": named in the other turn
     if len(text.split()) <= 12 and re.search(r"\b(?:made|did|tried|got|bought|used|love|loved|like|liked|finished|painted|"
                                            r"cooked|baked|took|saw|read|watched|enjoyed|gave) (?:it|them)\b(?! (?:up|out|off))", text, re.I):
         return True  # "I made it with coconut milk": what "it" is was said by the other speaker
