@@ -266,6 +266,10 @@ def test_an_achieved_or_cancelled_plan_is_closed(store, tmp_path, old, new, gone
     ("I moved to Oslo when I was ten", ["User moved to Oslo when they were ten"]),
     # Only the user's own verb agrees, not one inside a clause of its own.
     ("I love how they can fly around and explore", ["User loves how they can fly around and explore"]),
+    # The fact without the request for the task at hand; discourse words go.
+    ("i'm a freelance translator so help me keep these invoices simple", ["User is a freelance translator"]),
+    ("Last year I visited Italy, for example", ["User visited Italy last year (2025)"]),
+    ("Playing guitar is my favourite hobby", ["Playing guitar is the user's favourite hobby"]),
     # What "it", "one", "there" and 那时 point to was said in another turn: nothing to keep.
     ("I'd love to try it sometime", []),
     ("I tried making one", []),

@@ -172,8 +172,12 @@ _FIRST = [
 ]
 _MID_FIRST = {"i'm": "the user is", "i am": "the user is", "i've": "the user has", "i'd": "the user would",
               "i'll": "the user will", "i was": "the user was"}
-_TRAILING_EN = re.compile(r"[\s,]+(?:btw|lol|haha+|tbh|though|fyi|lmao|too|as well|please|pls|:\)|:D)[.!]*$", re.I)
-_LEAD_CONJ = re.compile(r"^(?:and|but|so|also|plus|then|because|though|although|while|yet|or)\b[\s,]*", re.I)
+_TRAILING_EN = re.compile(r"[\s,]+(?:btw|lol|haha+|tbh|though|fyi|lmao|too|as well|please|pls|for example|for instance|:\)|:D)[.!]*$", re.I)
+_LEAD_CONJ = re.compile(r"^(?:(?:and|but|so|also|plus|then|because|though|although|while|yet|or)\b|as for me\b|for (?:example|instance)\b)[\s,]*", re.I)
+# A request to the assistant after the fact ("I'm a freelance translator so help me keep
+# these invoices simple"): the fact is kept, the request for the task at hand is not.
+_REQUEST_TAIL_EN = re.compile(r"[\s,;-]+(?:so|and|,)\s+(?:please\s+|pls\s+)?(?:help me|can you|could you|would you|make sure you|"
+                              r"give me|write me|show me|tell me|find me|keep (?:it|this|these|them|the \w+))\b.*$", re.I)
 _EN_WORK = re.compile(r"\b(?:work|team|company|firm|deploy\w*|code|office|project|client|sprints?|standups?|retros?|on-call|release|stack|service|prod|staging|repo|api|backend|frontend|server|cluster|ci|school|class|lab)\b")
 _EN_PARTNER = re.compile(r"\b(?:married|engaged|wedding|honeymoon|anniversary|eloped|tied the knot)\b")
 _EN_FAMILY = re.compile(r"\b(?:kids?|son|daughter|wife|husband|family|baby|children|parents|partner|home|house|vacation|holiday|trip)\b")
@@ -187,6 +191,8 @@ _FINITE_EN = re.compile(r"\b(?:helps?|helped|keeps?|kept|makes?|made|is|was|has|
 
 def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
     t = _TRAILING_EN.sub("", _LEAD_CONJ.sub("", text.strip()).strip()).strip()
+    t = _REQUEST_TAIL_EN.sub("", t).strip() or t
+    t = re.sub(r",?\s*\bfor (?:example|instance)\b,?", "", t, flags=re.I).strip() or t
     low = t.lower()
     m = re.match(r"^(?:please )?call me (\S+)", low)
     if m:
@@ -219,7 +225,7 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         # "Working on cars helps me relax": the gerund phrase is the subject, the user its object.
         mine = re.search(r"\b(?:my|me)\b", t, re.I)
         if mine:
-            said = "User's" if mine.group(0).lower() == "my" else "the user"
+            said = ("User's" if not t[:mine.start()].strip() else "the user's") if mine.group(0).lower() == "my" else "the user"
             return _tidy(_pronouns_en(t[:mine.start()]) + said + _pronouns_en(t[mine.end():]))
     elif gerund and inherited:
         return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))  # "Flying to Denver next week"
@@ -241,7 +247,7 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     if first and not re.search(r"\b(?:i|i'm|i've|i'd|i'll)\b", low[:first.start()]):
         # "Playing video games are my main hobbies" -> "... are User's main hobbies";
         # "Pottery helps me relax" -> "Pottery helps the user relax"
-        said = "User's" if first.group(0).lower() == "my" else "the user"
+        said = ("User's" if not t[:first.start()].strip() else "the user's") if first.group(0).lower() == "my" else "the user"
         return _tidy(_pronouns_en(t[:first.start()]) + said + _pronouns_en(t[first.end():]))
     if inherited:
         # "Went camping last summer" (the speaker's own doing): the subject was left out;
