@@ -105,23 +105,23 @@ def read_sources(
         check_user_id(user)
     conversations: list[Conversation] = []
     for path in _expand(paths):
+        text: str | None
         if path == "-":
+            name, default_session = "<stdin>", session or "stdin"
             text = stdin_text if stdin_text is not None else _read_stdin()
-            name = "<stdin>"
             kind = fmt or _sniff(text, name)
-            default_session = session or "stdin"
-        elif (fmt or _EXTENSIONS.get(Path(path).suffix.lower())) == "jsonl":
-            # Line by line: a big log is never held whole, as bytes or as text.
-            conversations.extend(_read_jsonl(_file_lines(Path(path)), path, user, session or Path(path).stem))
-            continue
         else:
-            text = _read_text(Path(path))
-            name = path
-            kind = fmt or _EXTENSIONS.get(Path(path).suffix.lower()) or _sniff(text, name)
-            default_session = session or Path(path).stem
-        reader = {"json": _read_json, "jsonl": _read_jsonl, "transcript": _read_transcript}[kind]
-        source = text.split("\n") if kind == "jsonl" else text
-        conversations.extend(reader(source, name, user, default_session))  # type: ignore[operator]
+            name, default_session = path, session or Path(path).stem
+            kind = fmt or _EXTENSIONS.get(Path(path).suffix.lower())
+            # A JSON Lines file is read line by line: a big log is never held whole.
+            text = None if kind == "jsonl" else _read_text(Path(path))
+            kind = kind or _sniff(text or "", name)
+        if kind == "jsonl":
+            lines = _file_lines(Path(path)) if text is None else text.split("\n")
+            conversations.extend(_read_jsonl(lines, name, user, default_session))
+        else:
+            reader = _read_json if kind == "json" else _read_transcript
+            conversations.extend(reader(text or "", name, user, default_session))
     return conversations
 
 

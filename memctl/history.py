@@ -15,6 +15,7 @@ import difflib
 import json
 import re
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 from .conversations import check_user_id, parse_time
 from .core import Core

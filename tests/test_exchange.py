@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
-from conftest import FAKE_MODEL, ROOT, SAMPLES, conversation, write_json
+from conftest import FAKE_MODEL, ROOT, SAMPLES, write_json
 
 STORE_LOCAL = ("recall_count", "last_recalled_at")
 

@@ -159,7 +159,7 @@ def test_forget_killed_at_every_commit_point_is_finished_by_the_next_run(tmp_pat
         store.ingest([str(root / "a.json")])
         keep = sorted(m.content for m in store.memories("u1") if "Rosegarden" not in m.content)
         with monkeypatch.context() as m:
-            done = _kill_after(m, commits)
+            _kill_after(m, commits)
             try:
                 store.forget(user="u1", query="Rosegarden address")
                 finished = True

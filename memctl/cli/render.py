@@ -309,12 +309,9 @@ def ingest(report: IngestReport, fmt: str) -> None:
     if not report.changes:
         return
     if len(report.changes) > TABLE_CHANGES:
-        # A big ingest is a summary on a terminal: a table of 200,000 rows helps no one.
-        counts: dict[str, int] = {}
-        for ch in report.changes:
-            counts[ch.action] = counts.get(ch.action, 0) + 1
-        console().print(f"{len(report.changes)} changes (" + ", ".join(f"{n} {a}" for a, n in sorted(counts.items()))
-                        + "); --jsonl or --tsv lists every one.")
+        # A big ingest is a summary on a terminal (the line above counts each action): a
+        # table of 200,000 rows helps no one.
+        console().print(f"{len(report.changes)} changes; --jsonl or --tsv lists every one.")
         return
     c = console()
     c.print(_fitted(CHANGE_COLUMNS, [[ch.action, ch.memory.user_id, ch.memory.type,

@@ -221,13 +221,11 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         return _tidy(_pronouns_en(head) + _pronouns_en(said))
     head = low.split(" ", 1)[0].strip(",.:;!")
     gerund = head.endswith("ing") and "VERB" in _kinds(head)
-    if gerund and _FINITE_EN.search(low):
+    mine = re.search(r"\b(?:my|me)\b", t, re.I)
+    if gerund and mine and _FINITE_EN.search(low, 0, mine.start()):
         # "Working on cars helps me relax": the gerund phrase is the subject, the user its object.
-        mine = re.search(r"\b(?:my|me)\b", t, re.I)
-        if mine:
-            said = ("User's" if not t[:mine.start()].strip() else "the user's") if mine.group(0).lower() == "my" else "the user"
-            return _tidy(_pronouns_en(t[:mine.start()]) + said + _pronouns_en(t[mine.end():]))
-    elif gerund and inherited:
+        return _tidy(_user_at(t, mine))
+    if gerund and inherited:
         return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))  # "Flying to Denver next week"
     if inherited and _kinds(head) & {"VERB", "AUX"} | ({"VERB"} if head.endswith("ed") else set()):
         return _tidy("User " + _pronouns_en(agree(t[:1].lower() + t[1:])))  # "Dyed my hair last week"
@@ -237,18 +235,15 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     opener = low.split(" ", 1)[0].strip(",.:;!")
     if re.search(r"\b(?:my|me)\b", low) and "VERB" in _kinds(opener) and not re.match(r"^\w+ me\b", low):
         # "flying to Denver for my cousin's wedding", "want to get my cert": the user's own doing
-        mine = re.search(r"\b(?:my|me)\b", low)
-        if opener.endswith("ing") and not (mine and _FINITE_EN.search(low, 0, mine.start())):
+        if opener.endswith("ing"):
             return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))
-        # else a gerund is the subject ("Working on cars helps me relax"): the user is the object, below
         if opener in ("want", "wanna", "need", "hope", "plan", "love", "like", "hate", "prefer"):
             return _tidy("User " + _pronouns_en(agree(re.sub(r"^wanna\b", "want to", t[:1].lower() + t[1:]))))
     first = re.search(r"\b(?:my|me)\b", t, re.I)
     if first and not re.search(r"\b(?:i|i'm|i've|i'd|i'll)\b", low[:first.start()]):
         # "Playing video games are my main hobbies" -> "... are User's main hobbies";
         # "Pottery helps me relax" -> "Pottery helps the user relax"
-        said = ("User's" if not t[:first.start()].strip() else "the user's") if first.group(0).lower() == "my" else "the user"
-        return _tidy(_pronouns_en(t[:first.start()]) + said + _pronouns_en(t[first.end():]))
+        return _tidy(_user_at(t, first))
     if inherited:
         # "Went camping last summer" (the speaker's own doing): the subject was left out;
         # "goal for this year: ..." is the user's.
@@ -266,7 +261,16 @@ def _name_first(t: str) -> str:
     m = re.search(r"\b(?:my|our|me|us)\b", t, re.I)
     if m is None or _acronym(m.group(0)) or re.search(r"\b(?:user|i|i'm|i've|i'd|i'll|we|we're|we've)\b", t[:m.start()], re.I):
         return _pronouns_en(t)
-    said = "the user's" if m.group(0).lower() in ("my", "our") else "the user"
+    return _user_at(t, m)
+
+
+def _user_at(t: str, m: re.Match[str]) -> str:
+    """`t` in third person with the first-person word `m` naming the user: "Pottery helps me
+    relax" -> "Pottery helps the user relax"; "my"/"our" -> "User's" first, "the user's" later."""
+    if m.group(0).lower() in ("my", "our"):
+        said = "the user's" if t[:m.start()].strip() else "User's"
+    else:
+        said = "the user"
     return _pronouns_en(t[:m.start()]) + said + _pronouns_en(t[m.end():])
 
 
