@@ -1,13 +1,15 @@
 """Judged samples of stored memories: read the store the way its user does.
 
-    python bench/judging.py sample [--seed N] [--n 160] [-o FILE]
+    python bench/judging.py sample [--seed N] [--n 160] [-o FILE] [--data FOLDER]
     python bench/judging.py score FILE [FILE ...]
 
 `sample` ingests data the extraction rules were not tuned on into a fresh store (the
 default model): the second half of LoCoMo (conversations 5-9, both speakers; English)
 and the user messages of tests/data/extraction_holdout3.jsonl (English and Chinese, written
 without seeing the rules). It also ingests the DuLeMon samples (Chinese), which the rules
-WERE tuned on, as a separate, disclosed source. It then draws a sample of active memories
+WERE tuned on, as a separate, disclosed source. With `--data FOLDER` it ingests only the
+conversation files there (source "fresh": logs written after the work, for a sample no rule
+was ever fitted to). It then draws a sample of active memories
 stratified by source, language and type (round robin over the strata, seeded) and writes
 one JSON line per memory: its text, type, subject, the clause it came from, the whole
 turn and the message the turn answered, with empty `useful`, `faithful`, `type_right`
@@ -41,8 +43,17 @@ VERDICTS = {"useful": ("useful", "borderline", "noise"), "faithful": ("faithful"
 OPTIONAL = {"subject_right": ("yes", "no")}
 
 
-def _conversations() -> dict[str, list[Any]]:
-    """Conversations per source; each user id starts with its source's name."""
+def _conversations(data: Path | None = None) -> dict[str, list[Any]]:
+    """Conversations per source; each user id starts with its source's name. With `data`, the
+    conversation files in that folder only, as the source "fresh" (conversations written after
+    the work, never seen by it)."""
+    if data is not None:
+        from memctl.conversations import read_sources
+
+        fresh = read_sources([str(data)])
+        for conv in fresh:
+            conv.user = "fresh-" + conv.user
+        return {"fresh": fresh}
     import locomo
     from bench_extraction import _unspace
     from memctl.conversations import Conversation, Turn
@@ -70,10 +81,10 @@ def _conversations() -> dict[str, list[Any]]:
     return out
 
 
-def sample(seed: int, n: int, path: Path) -> None:
+def sample(seed: int, n: int, path: Path, data: Path | None = None) -> None:
     from memctl import init_store
 
-    convs = _conversations()
+    convs = _conversations(data)
     turns: dict[tuple[str, str, str], tuple[str, str]] = {}
     for group in convs.values():
         for conv in group:
@@ -153,11 +164,12 @@ def main() -> None:
     s.add_argument("--seed", type=int, default=13)
     s.add_argument("--n", type=int, default=160)
     s.add_argument("-o", "--output", type=Path)
+    s.add_argument("--data", type=Path, help="a folder of conversation files to ingest instead of the built-in sources")
     c = sub.add_parser("score")
     c.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args()
     if args.command == "sample":
-        sample(args.seed, args.n, args.output or JUDGED / f"sample-{args.seed}.jsonl")
+        sample(args.seed, args.n, args.output or JUDGED / f"sample-{args.seed}.jsonl", args.data)
     else:
         score(args.files)
 

@@ -270,6 +270,10 @@ def test_an_achieved_or_cancelled_plan_is_closed(store, tmp_path, old, new, gone
     ("i'm a freelance translator so help me keep these invoices simple", ["User is a freelance translator"]),
     ("Last year I visited Italy, for example", ["User visited Italy last year (2025)"]),
     ("Playing guitar is my favourite hobby", ["Playing guitar is the user's favourite hobby"]),
+    # Chat typed without capitals: sentences end at a full stop all the same, and "i" is "I".
+    ("budget around 1900 max. no car, sold it before the move. oh and i have a cat, Pickles, 9 yo tabby",
+     ["User has a cat, Pickles, 9 yo tabby"]),
+    ("i think i want to start selling online. finally have a kiln in my garage", ["User thinks they want to start selling online"]),
     # What "it", "one", "there" and 那时 point to was said in another turn: nothing to keep.
     ("I'd love to try it sometime", []),
     ("I tried making one", []),

@@ -150,7 +150,7 @@ def _pronouns_en(text: str) -> str:
         for pattern, repl in _EN_LATER:
             part = re.sub(pattern, lambda m, r=repl: m.group(0) if _acronym(m.group(0)) else _case(m.group(0), r), part, flags=re.I)
         part = _TITLE_I.sub(lambda m: f"{m.group(1)} \x00" if _title_i(m) else m.group(0), part)
-        part = re.sub(r"\bI\b", "they", part)
+        part = re.sub(r"\bI\b|(?<![\w.])i\b(?![.'’]\w)", "they", part)  # chat often types "i"
         return part.replace("\x00", "I")
 
     return _outside(text, swap)

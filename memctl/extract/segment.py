@@ -16,10 +16,13 @@ _CODE_BLOCK = re.compile(r"```.*?(?:```|$)", re.S)
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 
 _NOT_SENTENCE_END = "".join(
-    rf"(?<!\b{a}\.)" for a in ("Mr", "Mrs", "Ms", "Dr", "St", "e\\.g", "i\\.e", "etc", "vs", "U\\.S", "No")
+    rf"(?<!\b{a}\.)" for a in ("Mr", "Mrs", "Ms", "Dr", "St", "e\\.g", "i\\.e", "etc", "vs", "U\\.S", "No", "a\\.m", "p\\.m",
+                                 "approx", "min", "max", "mins", "hrs", "yo", "ft", "lbs", "mo", "wk")
 )
+# A sentence ends at a full stop before a capital, and before a lower-case letter too: chat
+# is often typed without capitals ("budget around 1900 max. no car, sold it").
 _SENTENCE_END = re.compile(
-    r"(?<=[。！？；])\s*|(?<=[!?;])\s+|\n+|(?<=\.)" + _NOT_SENTENCE_END + r"\s+(?=[A-Z\"“'\u3400-\u9fff])"
+    r"(?<=[。！？；])\s*|(?<=[!?;])\s+|\n+|(?<=\.)" + _NOT_SENTENCE_END + r"\s+(?=[A-Za-z\"“'\u3400-\u9fff])"
     r"|(?<=[!?])(?=[\u3400-\u9fff])"
 )
 # Chinese clause commas; an ASCII comma counts when a Chinese character is next to it.
