@@ -38,7 +38,7 @@ class EmbeddingConfig:
     # A built-in name (see `memctl.embedding.MODELS`), or "st:<folder>" for any local
     # sentence-transformers model folder. Changing it requires `memctl reembed`.
     model: str = "use-multilingual-v3"
-    batch_size: int = 64
+    batch_size: int = 256
     # Cosine values the model gives unrelated / clearly related texts; similarity is
     # rescaled to 0..1 between them so thresholds mean the same for every model.
     similarity_floor: float = 0.0

@@ -165,7 +165,7 @@ def import_records(core: Core, records: list[dict[str, Any]], *, dry_run: bool =
         if dry_run or not (new_memories or new_episodes):
             return report
         now = core.clock()
-        rows = []
+        built: list[Memory] = []
         vectors = core.embed([r["content"] for r in new_memories]) if new_memories else []
         # The context text is kept for recall's words; its vector is left out (recall then
         # uses the memory's own), which halves the embedding an import costs.
@@ -184,7 +184,8 @@ def import_records(core: Core, records: list[dict[str, Any]], *, dry_run: bool =
                 context_vector=None,
                 context_text=contexts[n], subject=None if r.get("subject") in (None, "user") else r["subject"],
             )
-            rows.append(m.to_row())
+            built.append(m)
+        rows = [m.to_row() for m in built]
         version = core.db.upsert("memories", rows, "id") if rows else core.db.version("memories")
         if new_episodes:
             evectors = core.embed([context_input(r["content"], r.get("context")) for r in new_episodes])
@@ -194,7 +195,7 @@ def import_records(core: Core, records: list[dict[str, Any]], *, dry_run: bool =
                  "context": r.get("context"), "reply": r.get("reply"), "vector": v, "outdated": bool(r.get("outdated")),
                  "statement": r.get("statement") is not False}
                 for r, v in zip(new_episodes, evectors)], "turn_key")
-        events = [Event.of("imported", Memory.from_row(row), core.hash(row["content"]), None) for row in rows]
+        events = [Event.of("imported", m, core.hash(m.content), None) for m in built]
         core.append_events(events, version, now)
         for table, column in (("memories", "user_id"), ("episodes", "turn_key"), ("episodes", "user_id"), ("users", "user_id")):
             core.db.ensure_index(table, column)

@@ -12,8 +12,10 @@ ingested them meanwhile.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterator, Sequence
@@ -79,6 +81,20 @@ def ingest(
     return report
 
 
+@contextmanager
+def _quick_handover() -> Iterator[None]:
+    """While extraction (pure Python) and embedding (NumPy calls, each needing the
+    interpreter back between products) overlap, the interpreter hands over every 0.5 ms
+    instead of 5 ms: the embedding threads wait less for it. Measured on LoCoMo (2 cores):
+    17.4 s -> 16.5 s. The previous interval is restored afterwards."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(min(before, 0.0005))
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
+
+
 def _units(convs: list[Conversation], turns: int) -> Iterator[list[Conversation]]:
     """Consecutive runs of conversations with about `turns` user turns each (a
     conversation is never split)."""
@@ -109,7 +125,7 @@ def _ingest_unit(core: Core, convs: list[Conversation], report: IngestReport, ru
     items: list[Item] = []
     seen: set[str] = set()
     batches: list[tuple[list[str], Future[np.ndarray], Future[np.ndarray]]] = []
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="memctl-embed") as embedding:
+    with _quick_handover(), ThreadPoolExecutor(max_workers=1, thread_name_prefix="memctl-embed") as embedding:
         batch: list[Extraction] = []
 
         def flush() -> None:

