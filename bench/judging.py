@@ -9,7 +9,8 @@ and the user messages of tests/data/extraction_holdout3.jsonl (English and Chine
 without seeing the rules). It also ingests the DuLeMon samples (Chinese), which the rules
 WERE tuned on, as a separate, disclosed source. With `--data FOLDER` it ingests only the
 conversation files there (source "fresh": logs written after the work, for a sample no rule
-was ever fitted to; bench/fresh/ holds 24 such conversations, 12 English and 12 Chinese). It then draws a sample of active memories
+was ever fitted to; bench/fresh/ and bench/fresh2/ hold 24 such conversations each, 12 English
+and 12 Chinese). It then draws a sample of active memories
 stratified by source, language and type (round robin over the strata, seeded) and writes
 one JSON line per memory: its text, type, subject, the clause it came from, the whole
 turn and the message the turn answered, with empty `useful`, `faithful`, `type_right`

@@ -16,7 +16,7 @@ from typing import Union
 
 from ..conversations import Conversation, Turn
 from .classify import Analysis, Context, analyze, slot_of
-from .normalize import normalize, pronouns, with_time
+from .normalize import normalize, pronouns, readable, with_time
 from ..topics import TopicRules, topics_of
 from .rules import LangRules, Rules, load_rules
 from .secrets import MASK, mask_secrets
@@ -206,6 +206,9 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             ctx.prev_drop = None if a.keep else a.reason
             ctx.prev_times = a.times or ctx.prev_times
             item = _item(a, conv, turn, key, when, context, rules.topics)
+            if isinstance(item, Candidate) and not a.inferred and not readable(item.content, item.lang):
+                out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "garbled"))
+                continue
             if isinstance(item, Candidate):
                 if item.importance < min_importance:
                     out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "low importance"))
@@ -242,6 +245,9 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
     return out
 
 
+# A question tacked on ("…广场舞，有啥推荐的", "…, is sharing a kitchen gonna be a problem").
+_ASKS = re.compile(r"[?？]|[吗呢嘛]$|啥|什么|怎么|哪|有没有|是不是|推荐|^(?:is|are|am|do|does|did|can|could|should|would|will|"
+                   r"what|how|why|where|when|which|who|any)\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re.I)
 
 
@@ -251,7 +257,7 @@ def _continues(a: Analysis, sentence: int, kept_sentence: int) -> bool:
     "现在在美团" after "我跳槽了": a subject-less, short clause of the same sentence adds its
     words to that memory. Reactions ("The kids loved it!") stay in the episode.
     """
-    if _SECOND_PERSON.search(a.text) or len(a.text) > 120:
+    if _SECOND_PERSON.search(a.text) or len(a.text) > 120 or _ASKS.search(a.text):
         return False
     return a.reason == "no durable signal" and a.inherited and sentence == kept_sentence and len(a.text) <= 40
 

@@ -347,8 +347,44 @@ def _dangling(text: str, lang: str) -> bool:
     if re.search(r"\babout (?:him|her|them|it)\b|\b(?:this|that|these|those)(?=\s+(?:at|in|on|to|for|with|as|and|but|so|"
                  r"again|too|now|today|here|there)\b|\W*$)", text, re.I):
         return True
-    return len(text.split()) <= 7 and re.search(r"\b(?:it|that|this|there|them|those)\b(?:\s+(?:there|here|too|so much|a lot|very much))?[\s!.]*$",
-                     text, re.I) is not None
+    if len(text.split()) <= 7 and re.search(r"\b(?:it|that|this|there|them|those)\b(?:\s+(?:there|here|too|so much|a lot|very much))?[\s!.]*$",
+                                          text, re.I):
+        return True
+    return _orphan_pronoun(text)
+
+
+# An object "it / him / her" (after a verb or preposition, not "it's", not an idiom) and
+# "there" as a place (not "there is"): what they name must come earlier in the clause.
+_NOT_BEFORE_OBJECT = r"that|and|but|so|if|when|because|as|than|is|was|are|were|be|been"
+_OBJECT_IT = re.compile(rf"\b(?!(?:{_NOT_BEFORE_OBJECT}|make|made|making|makes|worth|of|call|take|took|taking|fake|nail|"
+                        r"nailed|get|got|getting)\b)[a-z']+ it\b(?!'s| is\b| was\b)", re.I)
+_OBJECT_PERSON = re.compile(r"\b(?!(?:that|if|when|because|as|than|is|was|are|were|be|been)\b)[a-z']+ (?:him|her)\b", re.I)
+_PLACE_THERE = re.compile(r"\b(?!(?:is|are|was|were|been|be|'s)\b)[a-z']+ there\b(?! (?:is|are|was|were|has|have|had|will|'s)\b)", re.I)
+_NAME = r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+"
+_PERSON_BEFORE = re.compile(
+    r"\b(?i:he|she|mom|mum|mother|dad|father|sister|brother|son|daughter|wife|husband|girlfriend|boyfriend|partner|"
+    r"friend|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|cousin|boss|coworker|colleague|kid|child|"
+    r"baby|dog|cat|puppy|kitten|pet|horse|teacher|doctor|neighbou?r|roommate|girl|boy|guy|lady|man|woman)s?\b|" + _NAME)
+_THING_BEFORE = re.compile(r"\b(?i:a|an|the|my|our|this|that|his|her|their|its|some|one)\s+[a-z]|\b[a-z]+ing\b(?= (?:and|but|so)\b)|"
+                           + _NAME)
+_PLACE_BEFORE = re.compile(r"\b(?i:in|at|from|near|around|visit|visited|visiting)\s+[A-Za-z]|\b(?i:to|into)\s+(?i:the|a|an|my|our|their)\s|"
+                           + _NAME)
+
+
+def _orphan_pronoun(text: str) -> bool:
+    """"I tried debugging it for hours", "I got her last year", "make a positive impact
+    there": the pronoun's noun was in the other speaker's message. A part before a comma
+    may hold it ("…is gluten-free, he gets sick from it")."""
+    if re.search(r"(?i)\b(?:that|this) one\b", text) and not re.search(r"(?i)\b(?:that|this) one (?:of|in|at|with|from|by)\b", text):
+        return True  # "my wife hated that one": which one was in the other message
+    if re.match(r"(?i)(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+it\b", text):
+        return True  # "my wedding it was amazing": the wedding's story is in the other message
+    for pattern, named in ((_OBJECT_IT, _THING_BEFORE), (_OBJECT_PERSON, _PERSON_BEFORE), (_PLACE_THERE, _PLACE_BEFORE)):
+        for m in pattern.finditer(text):
+            before = text[: m.start()]
+            if not named.search(before) and not re.search(r"\w+\W+\w+[^,]*,", before):
+                return True
+    return False
 
 
 # -- the analysis ------------------------------------------------------------------------------
@@ -386,7 +422,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.text = text
     tlow = text.lower()
     past_hint = r.has("past", tlow) or bool(r.types["event"].search(tlow))
-    a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint) or list(ctx.prev_times)
+    # A Chinese date is past by a past marker next to it, not by the clause's event pattern
+    # ("10月我要去日本" has a month before 我 and is ahead).
+    a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint,
+                         past_in=(lambda stretch: r.has("past", stretch)) if lang != "en" else None) or list(ctx.prev_times)
     if len(text) < 2 or (lang == "en" and len(text.split()) < 2):
         return a.drop("too short")
     if r.has("chit_chat", tlow):
@@ -396,10 +435,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("quoted speech")
     if ctx.infer and _infer(r, tlow, a, early=True):
         return a
-    if _is_question(r, text, lang):
+    hypothetical = r.has("hypothetical", tlow) and not r.has("hypothetical_exceptions", tlow)
+    if _is_question(r, text, lang) and not hypothetical:
         return a.drop("question")
-    if r.has("hypothetical", tlow) and not r.has("hypothetical_exceptions", tlow):
-        return a.drop("hypothetical")
+    if hypothetical:
+        return a.drop("hypothetical")  # "what if i just..." too: what follows is the supposition
     if r.has("sarcasm", tlow) or ("sarcasm_love" in r.p and r.has("sarcasm_love", tlow)):
         return a.drop("sarcasm")
     if r.has("cancelled", tlow):
@@ -427,11 +467,16 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.subject = _who(s, r)
     if a.inherited and (ctx.prev_drop in _CARRIED_DROPS or (lang == "zh" and ctx.prev_drop == "not about the user")):
         return a.drop(ctx.prev_drop or "")
-    if ctx.prev_drop == "hypothetical" and re.search(r"就|会|可能|\b(?:would|will|might|could)\b|'d\b", tlow):
+    if lang == "en" and found.inherited and s.plural and re.match(r"^it\b", text, re.I):
+        return a.drop("unresolved reference")  # "My pets ... It was a training class": "it" is not the pets
+    if ctx.prev_drop == "hypothetical" and (re.search(r"就|会|可能|\b(?:would|will|might|could)\b|'d\b", tlow) or a.inherited
+                                            or (lang == "en" and not re.match(r"(?:i|i'm|i've|i'd|my|we|our|he|she|they)\b", tlow))):
         return a.drop("hypothetical")  # "假如明年没考上，我可能就去药企了": the consequence is hypothetical too
     if re.search(r"(?:说|讲|表示|觉得|认为|告诉我)(?:他|她|他们|她们)|\b(?:said|says|thinks|told me)(?: that)? (?:he|she|they)\b", tlow) \
-            or (s.kind in (PERSON, PET) and r.has("reporting", tlow)):
-        return a.drop("reported speech")
+            or (s.kind in (PERSON, PET) and r.has("reporting", tlow)) \
+            or re.match(r"^(?:医生|大夫|护士|老师|教练|老板|领导|专家|别人|人家|网上|新闻|大家)(?:也|都|还)?(?:说|讲|建议|表示|要求)"
+                        r"|^(?:听说|据说|听人说)", tlow):
+        return a.drop("reported speech")  # "医生说每个月复查一次": whose check-up, the doctor's words do not say
     if lang == "en" and s.kind == USER and found.inherited and not s.group and _imperative(text) \
             and not r.has("standing", tlow) and not r.has("durable", tlow):
         return a.drop("advice or request")  # "Stay motivated and remember ...": said to the other speaker

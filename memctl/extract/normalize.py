@@ -218,6 +218,10 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         word = mid.group(0).lower()
         head, rest = t[:mid.start()], t[mid.end():]
         said = _MID_FIRST[word] + rest if word in _MID_FIRST else "the user " + agree(rest.lstrip())
+        first = head.split(" ", 1)[0].lower().strip(",.")
+        if re.fullmatch(r"[a-z]+ed|went|got|left|moved|took|made|came|saw|bought|sold|quit|found|lost|started|finished", first) \
+                and "VERB" in _kinds(first):
+            head = "User " + head[:1].lower() + head[1:]  # "left Denver last week and I'm in Portland now"
         return _tidy(_pronouns_en(head) + _pronouns_en(said))
     head = low.split(" ", 1)[0].strip(",.:;!")
     gerund = head.endswith("ing") and "VERB" in _kinds(head)
@@ -296,7 +300,7 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
         said = re.sub(r"^(?:my|our)\s+", "", t[:phrase_end].strip(" ,"), flags=re.I)
         return f"User's {said}" + _pronouns_en(contracted_is(t[phrase_end:]))
     low = t.lower()
-    m = re.match(r"^(?:he|she|they)(?='s\b|\b)", low)
+    m = re.match(r"^(?:he|she|they)(?='s\b|\b)", low) or (None if subject.plural else re.match(r"^it(?='s\b|\b)", low))
     if m:
         rest = t[m.end():]
         rest = re.sub(r"^'s\b", " is", rest)
@@ -315,6 +319,35 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
         return name + _pronouns_en(t[m.end():])
     rest = t[:1].lower() + t[1:]
     return f"{name} " + _pronouns_en(rest if subject.plural else agree(rest))
+
+
+def readable(content: str, lang: str = "en") -> bool:
+    """Whether a memory about the user reads as a sentence. English: after "User" (and any
+    adverbs) comes a verb; "User weekly rotation", "User no deploys after 3pm", "User
+    sometimes it feels overwhelming" are word-swapped fragments (a word the dictionary does
+    not know is given the benefit of the doubt). Chinese: something is said after 用户 —
+    "用户一般般", "用户刚好", "用户就喜欢" are leftovers of a clause."""
+    if lang == "zh":
+        body = re.sub(r"（[^）]*）$", "", content)
+        if not body.startswith("用户") or body.startswith("用户的"):
+            return True
+        body = body[2:]
+        return len(body) > 1 and not re.search(r"(?:喜欢|爱|想|要|觉得|知道|打算|准备)[了啊呀吧的]*$", body) \
+            and not re.fullmatch(r"(?:就|也|还|刚|都|确实)?(?:一般般?|刚好|还行|还好|可以|不错|挺好|这样|那样|是的?)[了啊呀吧的嘛]*", body)
+    m = re.match(r"^User\s+(.+)", content)
+    if not m:
+        return True
+    words = re.findall(r"[a-z][a-z']*", m.group(1).lower())
+    for n, word in enumerate(words[:5]):
+        if word in ("gonna", "wanna", "gotta", "and") or (word == "no" and words[n + 1 : n + 2] == ["longer"]):
+            return True
+        kinds = _kinds(word)
+        if kinds & {"VERB", "AUX"}:
+            return True
+        if "ADV" in kinds and word != "no":
+            continue
+        return not kinds
+    return True
 
 
 def contracted_is(rest: str) -> str:

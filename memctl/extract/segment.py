@@ -22,13 +22,17 @@ _NOT_SENTENCE_END = "".join(
 # A sentence ends at a full stop before a capital, and before a lower-case letter too: chat
 # is often typed without capitals ("budget around 1900 max. no car, sold it").
 _SENTENCE_END = re.compile(
-    r"(?<=[。！？；])\s*|(?<=[!?;])\s+|\n+|(?<=\.)" + _NOT_SENTENCE_END + r"\s+(?=[A-Za-z\"“'\u3400-\u9fff])"
+    r"(?<=[。！？；])\s*|(?<=[!?;])\s+|\n+|(?<=\.)(?<!\.\.)" + _NOT_SENTENCE_END + r"\s+(?=[A-Za-z\"“'\u3400-\u9fff])"
+    # "what if i just... walked it": an ellipsis before a lower-case word trails off mid-sentence.
+    r"|(?<=\.\.)\s+(?=[A-Z\"“'\u3400-\u9fff])"
     r"|(?<=[!?])(?=[\u3400-\u9fff])"
 )
 # Chinese clause commas; an ASCII comma counts when a Chinese character is next to it.
 # A whitespace run is tried from its start only ((?<!\s)): tried from inside too, a long
 # run (pasted padding) costs its length squared, and never splits anywhere else.
-_ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff])|(?<!\s)\s+[-—–]+\s+|—+")
+# Chat typed without punctuation puts a space where the comma goes ("已经过了两轮 终面是10月20号").
+_ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff])|(?<!\s)\s+[-—–]+\s+|—+"
+                        r"|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 # English: split before a conjunction that opens a new clause.
 _EN_CLAUSE = re.compile(
     r",\s+(?=(?:but|so|and|even though|even if|though|although|because|since|while|whereas|plus|yet|i|i'm|i've|i'd|my)\b)"

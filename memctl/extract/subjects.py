@@ -238,7 +238,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     if _EN_WE.match(low):
         return Found(WE)
     if _EN_HE.match(low):
-        person = _recent_person(previous, scene, plural=False)
+        person = _recent_person(previous, scene, plural=False, gender="f" if re.match(r"^(?:she|her)", low) else "m")
         return Found(person, inherited=True) if person else Found(SOMEONE_ELSE)
     if _EN_THEY.match(low):
         person = _recent_person(previous, scene, plural=True)
@@ -280,11 +280,28 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     return Found(previous or scene.asked or THE_USER, inherited=True)
 
 
-def _recent_person(previous: Subject | None, scene: Scene, plural: bool) -> Subject | None:
+def _recent_person(previous: Subject | None, scene: Scene, plural: bool, gender: str = "") -> Subject | None:
     for candidate in (previous, scene.asked, scene.last_person):
-        if candidate is not None and candidate.kind in (PERSON, PET) and candidate.plural == plural:
+        if candidate is not None and candidate.kind in (PERSON, PET) and candidate.plural == plural \
+                and not (gender and _gender(candidate) not in ("", gender)):
             return candidate
     return None
+
+
+# Relations whose word says the person's sex: "she" is not the father ("我爸……我妹……她今年要值班").
+_FEMALE = re.compile(r"妈|母亲|老婆|妻子|媳妇|太太|女儿|闺女|姐|妹|奶奶|外婆|姥姥|婆婆|丈母娘|岳母|女朋友|女友|闺蜜|阿姨|姑|姨|舅妈|婶|"
+                     r"\b(?:mom|mum|mother|wife|daughter|sister|grandma|grandmother|girlfriend|aunt|niece|fiancee|stepmom)\b")
+_MALE = re.compile(r"爸|父亲|老公|丈夫|儿子|哥|弟|爷爷|外公|姥爷|公公|岳父|老丈人|男朋友|男友|叔|舅|伯|"
+                   r"\b(?:dad|father|husband|son|brother|grandpa|grandfather|boyfriend|uncle|nephew|fiance|stepdad)\b")
+
+
+def _gender(subject: Subject) -> str:
+    relation = (subject.relation or "").lower()
+    if _FEMALE.search(relation):
+        return "f"
+    if _MALE.search(relation):
+        return "m"
+    return ""
 
 
 # -- Chinese ------------------------------------------------------------------------------
@@ -322,7 +339,8 @@ def _zh_possessive(text: str, r: LangRules) -> Found | None:
             for n in (3, 2, 1):
                 candidate = after[:n]
                 if len(candidate) == n and re.fullmatch(r"[\u3400-\u9fffA-Za-z]+", candidate) \
-                        and _ZH_NAME_END.match(after[n:]):
+                        and _ZH_NAME_END.match(after[n:]) \
+                        and not any(_ZH_NAME_END.match(candidate[k:]) for k in range(1, n)):  # not "老周没" before "有"
                     name = candidate
                     break
         return Found(Subject(kind, relation, name, plural=relation in r.plural), end + len(name))
@@ -338,7 +356,7 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
     if owned:
         return owned
     if re.match(r"(?:他|她)(?!们)", text):
-        person = _recent_person(previous, scene, plural=False)
+        person = _recent_person(previous, scene, plural=False, gender="f" if text.startswith("她") else "m")
         return Found(person, inherited=True) if person else Found(SOMEONE_ELSE)
     if re.match(r"它(?!们)", text):
         for candidate in (previous, scene.asked, scene.last_person):
@@ -348,6 +366,9 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
     for name, subject in scene.by_name.items():
         if text.startswith(name):
             return Found(subject, inherited=True)
+    if re.match(r"(?:阿|老|小)[\u4e00-\u9fff](?:不|没|是|在|有|很|也|都|最|喜欢|要|会|说|今年|现在|一直|平时)", text) \
+            and not re.match(r"(?:老是|老有|老在|老要|老会|小时|老师|小区|小心|小说)", text):
+        return Found(SOMEONE_ELSE)  # "阿伟不吃香菜", "老周没有高血压": someone named, not the user
     asked = scene.asked
     if previous is None and asked is not None and asked.kind in (PERSON, PET) and not asked.name:
         # "巴爷非常听话" answering a question about the user's dog: the dog, by its name.

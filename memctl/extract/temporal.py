@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from datetime import date, datetime, timedelta, timezone
-from typing import Any
+from typing import Any, Callable
 
 _EN_NUM = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -115,8 +115,12 @@ def _weekday(ref: date, phrase: str, weekday: int, which: str, past_hint: bool) 
     return TimeRef(phrase, d, d, "day", direction)
 
 
-def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str, Any], past_hint: bool = False) -> list[TimeRef]:
-    """Every time expression in `text`, resolved against `reference` (the session time)."""
+def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str, Any], past_hint: bool = False,
+               past_in: Callable[[str], bool] | None = None) -> list[TimeRef]:
+    """Every time expression in `text`, resolved against `reference` (the session time).
+    A bare month, day or weekday is taken as past when the clause is in the past tense
+    (`past_hint`); for Chinese, where one clause often strings several together
+    ("已经过了两轮 终面是10月20号"), `past_in` decides it on the stretch around the date."""
     if reference is None:
         return []
     ref = reference.date()
@@ -133,7 +137,7 @@ def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str
     if lang == "en":
         _find_en(low, ref, past_hint, add)
     else:
-        _find_zh(text, ref, past_hint, add)
+        _find_zh(text, ref, past_hint, add, past_in)
         if re.search(r"[a-z]{3}", low):
             _find_en(low, ref, past_hint, add)  # "next Monday 我要去..." in mixed text
     table = vocab.get(lang, {})
@@ -200,7 +204,15 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any) -> None:
         _add_day_of_month(add, m, ref, int(m.group(1)), past_hint)
 
 
-def _find_zh(text: str, ref: date, past_hint: bool, add: Any) -> None:
+_ZH_STRETCH = re.compile(r"[^，。！？；,!?;\s]+")
+
+
+def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[[str], bool] | None = None) -> None:
+    def past(m: re.Match[str]) -> bool:
+        if past_in is None:
+            return past_hint
+        return any(past_in(s.group(0)) for s in _ZH_STRETCH.finditer(text) if s.start() <= m.start() < s.end())
+
     cn = r"(\d+|[一二两三四五六七八九十]+)"
     # "三个月前" is three months ago; "六月前" is before June (handled below).
     for m in re.finditer(cn + r"(?:个?(天|周|星期|礼拜|年)|个(月))(前|以前|之前|后|以后|之后)", text):
@@ -213,7 +225,7 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any) -> None:
         add(m.start(), m.end(), _ref(ref, m.group(0), unit, sign * n))
     for m in re.finditer(r"(上|下|这|本)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])", text):
         wd = _WEEKDAYS_ZH.index("日" if m.group(2) == "天" else m.group(2))
-        add(m.start(), m.end(), _weekday(ref, m.group(0), wd, m.group(1) or "", past_hint))
+        add(m.start(), m.end(), _weekday(ref, m.group(0), wd, m.group(1) or "", past(m)))
     for m in re.finditer(r"((?:19|20)\d\d)年(?:" + cn + r"月(?:" + cn + r"[日号])?)?", text):
         year = int(m.group(1))
         month = cn_number(m.group(2)) if m.group(2) else None
@@ -227,7 +239,7 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any) -> None:
             continue
         if m.group(1):
             year = ref.year + year_words[m.group(1)]
-        elif past_hint:
+        elif past(m):
             year = ref.year if month <= ref.month else ref.year - 1
         else:
             year = ref.year if month >= ref.month else ref.year + 1
@@ -242,7 +254,7 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any) -> None:
     for m in re.finditer(r"(?<![\d月周期拜])(\d{1,2}|[一二三四五六七八九十]{1,3})[号日]", text):
         day = cn_number(m.group(1))
         if day is not None:
-            _add_day_of_month(add, m, ref, day, past_hint)
+            _add_day_of_month(add, m, ref, day, past(m))
     for m in re.finditer(r"(今年|明年|年底|月底|年内)(?:之)?前", text):
         unit = "month" if m.group(1) == "月底" else "year"
         offset = 1 if m.group(1) == "明年" else 0

@@ -1,0 +1,137 @@
+"""Chat as people type it: Chinese with spaces for commas, pronouns whose noun was in the
+other message, word-swapped fragments, reported speech, dates ahead of the message, and
+"she" that is not the father. Each case failed before its fix."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from memctl.conversations import Conversation, Turn, clean
+from memctl.extract import Candidate, extract, load_rules
+from memctl.extract.normalize import readable
+
+RULES = load_rules()
+SEPT = datetime(2026, 9, 10, 10, 0, tzinfo=timezone.utc)
+
+
+def said(text: str, when: datetime = SEPT) -> list[Candidate]:
+    conv = Conversation("u", "s", when, [Turn("t1", "user", text)])
+    return [i for i in extract(conv, clean(conv), rules=RULES).items if isinstance(i, Candidate)]
+
+
+def contents(text: str, when: datetime = SEPT) -> list[str]:
+    return [c.content for c in said(text, when)]
+
+
+def test_a_space_between_chinese_words_ends_a_clause():
+    assert contents("每天下班后练半小时吧 我在银行上班 一般六点半到家") == [
+        "用户每天下班后练半小时", "用户在银行上班", "用户一般六点半到家"]
+    # Not between a Chinese word and a Latin one.
+    assert contents("我在 Google 工作") == ["用户在 Google 工作"]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("10月我要去日本玩", "用户10月要去日本玩（2026-10）"),  # a month before 我 is not a past event
+    ("我11月去了北京", "用户11月去了北京（2025-11）"),  # past tense next to the month
+])
+def test_a_chinese_month_is_past_only_by_a_past_word_next_to_it(text, content):
+    assert contents(text) == [content]
+
+
+def test_a_past_word_elsewhere_in_the_clause_does_not_move_a_date_back():
+    from memctl.extract.temporal import find_times
+
+    past = RULES.langs["zh"]
+    times = find_times("已经过了两轮 终面是10月20号", "zh", SEPT, RULES.temporal, past_hint=True,
+                       past_in=lambda stretch: past.has("past", stretch))
+    assert [t.start.isoformat() for t in times] == ["2026-10-20"]
+
+
+@pytest.mark.parametrize("text", [
+    "I tried debugging it for hours but couldnt solve it",
+    "I got her last year, she is a great pet",
+    "I am hoping to make a positive impact there",
+    "my wife hated that one",
+])
+def test_a_pronoun_whose_noun_was_in_the_other_message_is_dropped(text):
+    assert contents(text) == []
+
+
+@pytest.mark.parametrize("text, content", [
+    ("My husband is gluten-free, he gets really sick from it.", "User's husband is gluten-free, he gets really sick from it"),
+    ("My sister lives in Denver and I visit her every summer", "User's sister lives in Denver"),
+])
+def test_a_pronoun_named_earlier_in_the_clause_is_kept(text, content):
+    assert contents(text)[0] == content
+
+
+def test_it_after_a_thing_the_user_named_reads_as_that_thing():
+    from memctl.extract.normalize import normalize
+    from memctl.extract.subjects import EVENT, Subject
+
+    assert normalize("it was really special", "en", Subject(EVENT, "wedding"), inherited=True) == \
+        "User's wedding was really special"
+    # "it" is not a plural subject: "my pets ... it was a training class".
+    found = said("My pets are so friendly. It was a positive reinforcement training class.")
+    assert all("pets it" not in c.content and "pets was" not in c.content for c in found)
+
+
+@pytest.mark.parametrize("content, ok", [
+    ("User weekly rotation", False),
+    ("User no deploys after 3pm on fridays", False),
+    ("User sometimes it feels overwhelming", False),
+    ("User no longer eats meat", True),
+    ("User usually runs before work", True),
+    ("User's sister is a nurse", True),
+])
+def test_a_memory_reads_as_a_sentence(content, ok):
+    assert readable(content) is ok
+
+
+def test_what_a_doctor_said_is_not_the_users_fact():
+    assert contents("医生说每个月复查一次，下次是5月24号") == []
+
+
+def test_she_is_not_the_father():
+    found = said("我爸是退休的中学语文老师，我妹在深圳当护士，她今年要值班回不去")
+    assert [(c.subject, c.content.split("（")[0]) for c in found] == [
+        ("爸", "用户的爸是退休的中学语文老师"), ("妹", "用户的妹在深圳当护士"), ("妹", "用户的妹今年要值班回不去")]
+
+
+def test_a_question_is_not_tacked_onto_the_fact_before_it():
+    assert contents("我妈最近迷上了广场舞，有啥推荐的") == ["用户的妈最近迷上了广场舞"]
+
+
+def test_a_hypothetical_runs_on_after_the_sentence_breaks():
+    assert contents("what if i just... walked the whole thing lol") == []
+    assert contents("if i won the lottery... quit my job and move to Lisbon lol") == []
+
+
+def test_picking_up_a_son_says_the_user_has_a_son():
+    assert contents("gotta go pick up my son from practice") == ["User has a son"]
+
+
+def test_a_city_alone_is_where_the_user_lives():
+    assert contents("我在北京") == ["用户在北京"]
+    assert contents("我在家") == []
+
+
+def test_a_name_the_user_did_not_introduce_is_not_the_user():
+    assert contents("阿伟不吃香菜") == []
+    assert contents("老是加班到很晚") == ["用户老是加班到很晚"]
+
+
+def test_a_name_stops_before_the_predicate():
+    found = said("我老公老周没有高血压，老周也不爱运动")
+    assert [(c.subject, c.content) for c in found] == [
+        ("老公老周", "用户的老公老周没有高血压"), ("老公老周", "用户的老公老周也不爱运动")]
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("一般般吧", []), ("我就喜欢", []), ("我刚好", []),
+    ("我喜欢猫", ["用户喜欢猫"]), ("我吃素", ["用户吃素"]), ("我就去遛狗", ["用户养狗"]),  # an inferred fact is written whole
+])
+def test_a_chinese_leftover_is_not_a_memory(text, kept):
+    assert contents(text) == kept
