@@ -63,6 +63,8 @@ class Pool:
     def __init__(self, memories: list[Memory], dim: int) -> None:
         self.memories: list[Memory] = []
         self.dim = dim
+        # (source turn, text) -> memory: whether a statement is already stored, in one lookup.
+        self._said: dict[tuple[str, str], Memory] = {}
         self._rows = np.zeros((max(16, len(memories)), dim), dtype=np.float32)
         for m in memories:
             self.add(m)
@@ -76,11 +78,25 @@ class Pool:
             self._rows = np.vstack([self._rows, np.zeros_like(self._rows)])
         self._rows[n] = np.asarray(memory.vector, dtype=np.float32)
         self.memories.append(memory)
+        for source in memory.sources:
+            self._said[(source.turn_key, memory.content)] = memory
+
+    def heard(self, memory: Memory, turn_key: str) -> None:
+        """A memory already in the pool was said again, in this turn."""
+        self._said.setdefault((turn_key, memory.content), memory)
+
+    def said(self, turn_key: str, content: str) -> Memory | None:
+        """The memory in the pool with this text from this turn, if any."""
+        return self._said.get((turn_key, content))
 
     def remove(self, memory_id: str) -> None:
         keep = [i for i, m in enumerate(self.memories) if m.id != memory_id]
         if len(keep) == len(self.memories):
             return
+        gone = next(m for m in self.memories if m.id == memory_id)
+        for source in gone.sources:
+            if self._said.get((source.turn_key, gone.content)) is gone:
+                del self._said[(source.turn_key, gone.content)]
         self._rows[: len(keep)] = self._rows[keep]
         self.memories = [self.memories[i] for i in keep]
 
@@ -144,11 +160,11 @@ class Reconciler:
         """Whether this statement is already applied: a memory not made by this plan says it,
         from this turn (an earlier ingest wrote the memories, then was cut short before
         it recorded the turn)."""
-        for m in pool.memories:
-            if m.id not in plan.created and m.content == c.content and any(s.turn_key == c.turn_key for s in m.sources):
-                plan.replayed.append(m)
-                return True
-        return False
+        m = pool.said(c.turn_key, c.content)
+        if m is None or m.id in plan.created:
+            return False
+        plan.replayed.append(m)
+        return True
 
     def _remember(self, plan: Plan, pool: Pool, c: Candidate, vector: np.ndarray) -> None:
         if self._replay(plan, pool, c):
@@ -170,7 +186,7 @@ class Reconciler:
         if matches and not c.correction:
             sim, m = matches[0]
             if self.judge.restates(sim, self._negative(m.content, m.lang), negative):
-                self._reinforce(plan, m, c)
+                self._reinforce(plan, pool, m, c)
                 return
         # 2. A new value for a one-at-a-time slot replaces the old one.
         if c.slot:
@@ -243,10 +259,11 @@ class Reconciler:
         plan.changes.append(IngestChange("added", memory, reason=c.type))
         self._event(plan, "ingested", memory, turn=c.turn_key)
 
-    def _reinforce(self, plan: Plan, m: Memory, c: Candidate) -> None:
+    def _reinforce(self, plan: Plan, pool: Pool, m: Memory, c: Candidate) -> None:
         if any(s.turn_key == c.turn_key for s in m.sources):
             return
         m.sources.append(self._source(c))
+        pool.heard(m, c.turn_key)
         if len(m.sources) > MAX_SOURCES:
             # The first statement and the latest ones; reinforced_count keeps the total.
             m.sources = m.sources[:1] + m.sources[-(MAX_SOURCES - 1):]

@@ -473,10 +473,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
                                             or (lang == "en" and not re.match(r"(?:i|i'm|i've|i'd|my|we|our|he|she|they)\b", tlow))):
         return a.drop("hypothetical")  # "假如明年没考上，我可能就去药企了": the consequence is hypothetical too
     if re.search(r"(?:说|讲|表示|觉得|认为|告诉我)(?:他|她|他们|她们)|\b(?:said|says|thinks|told me)(?: that)? (?:he|she|they)\b", tlow) \
-            or (s.kind in (PERSON, PET) and r.has("reporting", tlow)) \
-            or re.match(r"^(?:医生|大夫|护士|老师|教练|老板|领导|专家|别人|人家|网上|新闻|大家)(?:也|都|还)?(?:说|讲|建议|表示|要求)"
-                        r"|^(?:听说|据说|听人说)", tlow):
-        return a.drop("reported speech")  # "医生说每个月复查一次": whose check-up, the doctor's words do not say
+            or (s.kind in (PERSON, PET) and r.has("reporting", tlow)) or r.has("others_say", tlow):
+        return a.drop("reported speech")
     if lang == "en" and s.kind == USER and found.inherited and not s.group and _imperative(text) \
             and not r.has("standing", tlow) and not r.has("durable", tlow):
         return a.drop("advice or request")  # "Stay motivated and remember ...": said to the other speaker

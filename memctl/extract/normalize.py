@@ -72,6 +72,18 @@ def _third_person(word: str) -> str:
     return inflected[0] if inflected else word
 
 
+@lru_cache(maxsize=4096)
+def _past(word: str) -> bool:
+    """Whether `word` is the simple past of a verb ("left", "moved", "quit"), by its inflections."""
+    from lemminflect import getAllLemmas, getInflection
+
+    if not re.fullmatch(r"[a-z]+", word) or word in _MODALS:
+        return False
+    verbs = getAllLemmas(word).get("VERB", ())
+    # A past the same as its bare form reads as an order ("set it up and I ..."), but for "quit".
+    return any(word in getInflection(lemma, "VBD") and (word != lemma or word == "quit") for lemma in verbs)
+
+
 def _is_adverb(word: str) -> bool:
     low = word.lower().strip(",")
     kinds = _kinds(low)
@@ -219,8 +231,7 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         head, rest = t[:mid.start()], t[mid.end():]
         said = _MID_FIRST[word] + rest if word in _MID_FIRST else "the user " + agree(rest.lstrip())
         first = head.split(" ", 1)[0].lower().strip(",.")
-        if re.fullmatch(r"[a-z]+ed|went|got|left|moved|took|made|came|saw|bought|sold|quit|found|lost|started|finished", first) \
-                and "VERB" in _kinds(first):
+        if _past(first):
             head = "User " + head[:1].lower() + head[1:]  # "left Denver last week and I'm in Portland now"
         return _tidy(_pronouns_en(head) + _pronouns_en(said))
     head = low.split(" ", 1)[0].strip(",.:;!")
