@@ -135,3 +135,85 @@ def test_a_name_stops_before_the_predicate():
 ])
 def test_a_chinese_leftover_is_not_a_memory(text, kept):
     assert contents(text) == kept
+
+
+MAY = datetime(2026, 5, 20, 10, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize("text, content", [
+    # A day in a named month, ahead of the message unless the clause is past.
+    ("Our granddaughter Maisie is getting married on the 19th of September",
+     "User's granddaughter Maisie is getting married on the 19th of September (2026-09-19)"),
+    ("My son has a recital on September 19", "User's son has a recital on September 19 (2026-09-19)"),
+    # A verb in the past puts "in January" behind the message, whoever the subject is.
+    ("My mum Ruth moved in with me in January", "User's mum Ruth moved in with them in January (2026-01)"),
+])
+def test_english_dates_in_a_named_month(text, content):
+    assert contents(text, MAY) == [content]
+
+
+def test_a_verb_in_the_past_does_not_move_a_booking_back():
+    from memctl.extract.temporal import find_times
+
+    times = find_times("i booked it for january", "en", MAY, RULES.temporal, past_verb=True)
+    assert [t.start.isoformat() for t in times] == ["2027-01-01"]
+    times = find_times("i got back on april 2nd", "en", MAY, RULES.temporal, past_verb=True)
+    assert [t.start.isoformat() for t in times] == ["2026-04-02"]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("im lactose intolerant so no cheesy stuff pls", "User is lactose intolerant"),  # the request tail goes
+    ("i have a peanut allergy so no trail mix lol", "User has a peanut allergy"),
+    ("and please keep answers short from now on", "User prefers short answers"),
+    ("from now on, keep answers under 100 words", "User prefers answers under 100 words"),
+    ("my daughter is vegetarian (her choice lol she decided after watching a pig video)",
+     "User's daughter is vegetarian (her choice she decided after watching a pig video)"),
+])
+def test_fillers_and_request_tails_leave_the_fact(text, content):
+    assert contents(text, MAY) == [content]
+
+
+def test_a_correction_whose_it_was_in_the_other_message_is_dropped():
+    assert contents("oh wait i checked again and its june 21 not the 14th", MAY) == []
+
+
+def chat(*messages: str) -> list[Candidate]:
+    turns = [Turn(f"t{i}", "user" if i % 2 == 0 else "assistant", m) for i, m in enumerate(messages)]
+    conv = Conversation("u", "s", MAY, turns)
+    return [i for i in extract(conv, clean(conv), rules=RULES).items if isinstance(i, Candidate)]
+
+
+def test_a_name_introduced_beside_its_relation_is_that_person_later():
+    got = chat("四月十号出发，跟老伴老周一起", "好的。", "老周没有高血压，但是他有糖尿病")
+    assert [(c.subject, c.content) for c in got if "老周" in c.subject] == [
+        ("老伴老周", "用户的老伴老周没有高血压"), ("老伴老周", "用户的老伴老周有糖尿病")]
+    got = chat("婚庆预算三万左右 我未婚夫阿伟说不要搞太花哨", "好的。", "阿伟不吃香菜")
+    assert [c.content for c in got] == ["用户的未婚夫阿伟不吃香菜"]
+
+
+def test_he_after_but_is_the_grandson_just_named():
+    got = chat("我们孙子小宝也想去，但他要上学，今年上二年级")
+    assert [c.content for c in got][-1] == "用户的孙子小宝今年上二年级"
+    assert all(c.subject == "孙子小宝" for c in got)
+
+
+def test_a_name_answered_is_the_pet_s_not_the_user_s():
+    got = chat("我每天晚上要陪女朋友遛猫", "猫叫什么名字？", "橘子 一只橘猫 超胖")
+    assert [(c.subject, c.content) for c in got][-1] == ("猫橘子", "用户的猫叫橘子，一只橘猫，超胖")
+    got = chat("I just adopted a dog", "What's your dog's name?", "Biscuit")
+    assert [(c.subject, c.content) for c in got][-1] == ("dog Biscuit", "User's dog is named Biscuit")
+
+
+def test_a_child_named_in_an_answer_is_she_when_the_question_names_her():
+    got = chat("今天孩子第一天上幼儿园", "孩子几岁啦？", "三岁 小名叫朵朵", "朵朵有没有什么过敏？", "她对芒果过敏")
+    assert got[0].content == "用户的孩子第一天上幼儿园"
+    assert got[-1].content == "用户的孩子朵朵对芒果过敏"
+
+
+@pytest.mark.parametrize("text, content", [
+    ("我做 UI 设计", "用户做 UI 设计"),
+    ("还有我家柯基豆豆 豆豆四岁了", "用户的柯基豆豆四岁了"),
+])
+def test_a_trade_and_a_pet_s_age(text, content):
+    assert content in contents(text, MAY)
+    assert contents("家里养了只橘猫叫胖虎，八岁了", MAY) == ["用户家里养了只橘猫叫胖虎，八岁了"]  # not the user's age

@@ -198,6 +198,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") else ""
             scene.note_mentions(a.text or clause.text, rules.lang(clause.lang), clause.lang)
             scene.note_people(clause.text, rules.lang(clause.lang), clause.lang)
+            scene.note_name(clause.text, a.about)
             if a.about.kind != NONE:
                 ctx.prev_subject = a.about
                 if not a.inherited:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from .normalize import contracted_is
+from .normalize import contracted_is, past_tense
 from .rules import LangRules, Rules
 from .subjects import EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect
 from .temporal import TimeRef, find_times
@@ -128,8 +128,11 @@ def _strip(r: LangRules, text: str) -> str:
         if new == t:
             break
         t = new
-    if "trailing" in r.p:
-        t = r.p["trailing"].sub("", t).strip()
+    if "aside" in r.p:
+        t = r.p["aside"].sub("", t)
+    for _ in range(2):
+        if "trailing" in r.p:
+            t = r.p["trailing"].sub("", t).strip()
     return t
 
 
@@ -285,6 +288,8 @@ def _answer(r: LangRules, text: str, scene: Scene, a: Analysis) -> bool:
         return False
     if a.lang == "zh" and (len(body) > 10 or re.search(r"[我你他她它不没会要在有了着过]|的时候", body)):
         return False
+    if _named_answer(r, body, scene, a):
+        return True
     for question, template, type_, slot in r.answers:
         m = question.search(asked)
         if m:
@@ -298,6 +303,27 @@ def _answer(r: LangRules, text: str, scene: Scene, a: Analysis) -> bool:
                     a.importance = round(min(1.0, a.importance + delta), 3)
             return True
     return False
+
+
+def _named_answer(r: LangRules, body: str, scene: Scene, a: Analysis) -> bool:
+    """"橘子" after "猫叫什么名字？", "Biscuit" after "What's your dog's name?": the name of
+    the person or pet asked about, not the user's."""
+    asked = scene.asked
+    if asked is None or asked.kind not in (PERSON, PET) or asked.name \
+            or not re.search(r"叫什么|什么名字|\bname\b|\bcalled\b", scene.asked_text, re.I):
+        return False
+    name = re.fullmatch(r"[\u3400-\u9fff]{1,4}|[A-Z][a-z]+(?: [A-Z][a-z]+)?", body)
+    if name is None or body in r.relations:
+        return False
+    subject = Subject(asked.kind, asked.relation, body, plural=asked.plural)
+    scene.note(subject)
+    a.found = Found(subject)
+    a.subject = _who(subject, r)
+    a.inferred = f"用户的{asked.relation}叫{body}" if a.lang == "zh" else f"User's {asked.relation} is named {body}"
+    a.type, a.slot = "profile", None
+    a.keep, a.reason = True, "answer"
+    a.importance, a.confidence = r.importance_base.get("profile", 0.5), 0.8
+    return True
 
 
 def _completed(text: str, scene: Scene, lang: str) -> str:
@@ -359,6 +385,7 @@ _NOT_BEFORE_OBJECT = r"that|and|but|so|if|when|because|as|than|is|was|are|were|b
 _OBJECT_IT = re.compile(rf"\b(?!(?:{_NOT_BEFORE_OBJECT}|make|made|making|makes|worth|of|call|take|took|taking|fake|nail|"
                         r"nailed|get|got|getting)\b)[a-z']+ it\b(?!'s| is\b| was\b)", re.I)
 _OBJECT_PERSON = re.compile(r"\b(?!(?:that|if|when|because|as|than|is|was|are|were|be|been)\b)[a-z']+ (?:him|her)\b", re.I)
+_SUBJECT_IT = re.compile(r"\b(?:and|but|so) (?:it's|its|it is|it was|it will be)\b", re.I)
 _PLACE_THERE = re.compile(r"\b(?!(?:is|are|was|were|been|be|'s)\b)[a-z']+ there\b(?! (?:is|are|was|were|has|have|had|will|'s)\b)", re.I)
 _NAME = r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+"
 _PERSON_BEFORE = re.compile(
@@ -373,13 +400,14 @@ _PLACE_BEFORE = re.compile(r"\b(?i:in|at|from|near|around|visit|visited|visiting
 
 def _orphan_pronoun(text: str) -> bool:
     """"I tried debugging it for hours", "I got her last year", "make a positive impact
-    there": the pronoun's noun was in the other speaker's message. A part before a comma
+    there", "I checked again and it's June 21": the pronoun's noun was in the other speaker's message. A part before a comma
     may hold it ("…is gluten-free, he gets sick from it")."""
     if re.search(r"(?i)\b(?:that|this) one\b", text) and not re.search(r"(?i)\b(?:that|this) one (?:of|in|at|with|from|by)\b", text):
         return True  # "my wife hated that one": which one was in the other message
     if re.match(r"(?i)(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+it\b", text):
         return True  # "my wedding it was amazing": the wedding's story is in the other message
-    for pattern, named in ((_OBJECT_IT, _THING_BEFORE), (_OBJECT_PERSON, _PERSON_BEFORE), (_PLACE_THERE, _PLACE_BEFORE)):
+    for pattern, named in ((_OBJECT_IT, _THING_BEFORE), (_SUBJECT_IT, _THING_BEFORE), (_OBJECT_PERSON, _PERSON_BEFORE),
+                           (_PLACE_THERE, _PLACE_BEFORE)):
         for m in pattern.finditer(text):
             before = text[: m.start()]
             if not named.search(before) and not re.search(r"\w+\W+\w+[^,]*,", before):
@@ -425,7 +453,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # A Chinese date is past by a past marker next to it, not by the clause's event pattern
     # ("10月我要去日本" has a month before 我 and is ahead).
     a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint,
-                         past_in=(lambda stretch: r.has("past", stretch)) if lang != "en" else None) or list(ctx.prev_times)
+                         past_in=(lambda stretch: r.has("past", stretch)) if lang != "en" else None,
+                         past_verb=lang == "en" and past_tense(tlow)) or list(ctx.prev_times)
     if len(text) < 2 or (lang == "en" and len(text.split()) < 2):
         return a.drop("too short")
     if r.has("chit_chat", tlow):
@@ -519,8 +548,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.type = _type(r, tlow, a, ctx, a.standing)  # "goal for this year: ...": patterns anchored at the start
     if a.type is None and a.slot:
         a.type = r.slot_types.get(a.slot.split(":")[0], "profile")
-    if a.type is None and s.kind in (PERSON, PET) and re.search(r"是(?:个|一个|一只|一条|一位|一名)|\b(?:is a|is an)\b", tlow):
-        a.type = "profile"  # "它是一只小母狗", "巴爷是个很好的伙伴": what the pet or person is
+    if a.type is None and s.kind in (PERSON, PET) and re.search(
+            r"是(?:个|一个|一只|一条|一位|一名)|\b(?:is a|is an)\b"
+            r"|^[^，。]{0,4}?(?:今年)?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})(?:岁|个月)(?:半|多)?了?$", tlow):
+        a.type = "profile"  # "它是一只小母狗", "巴爷是个很好的伙伴", "豆豆四岁了": what the pet or person is
     if a.type is None and s.kind in (THING, EVENT) and _THING_FACT.search(tlow):
         # "论坛的地点是北京", "预计下周开业": where, when or what the user's thing or event is;
         # "my appointment is next Wednesday": a plan of the user's.
@@ -629,7 +660,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             return "task"
         if name == "task":
             # "周末基本都会带孩子去公园" is a habit, not a plan for this weekend.
-            if near_future and not past and not r.types["behavior"].search(tlow):
+            dated = near_future or [t for t in future if t.precision == "day"]  # "on the 19th of September"
+            if dated and not past and not r.types["behavior"].search(tlow):
                 return "task"
             continue
         if name == "event" and (near_future and not past):

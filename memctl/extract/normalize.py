@@ -84,6 +84,21 @@ def _past(word: str) -> bool:
     return any(word in getInflection(lemma, "VBD") and (word != lemma or word == "quit") for lemma in verbs)
 
 
+# Words after which a past form is not the clause's verb in the past: "the left side",
+# "I'm excited", "I've booked", "will be finished", "to be married".
+_NOT_BEFORE_PAST = frozenset("""the a an my your his her our their this that to be been being is am are was were
+i'm you're he's she's it's we're they're 'm 're get gets got getting feel feels felt have has had i've we've 've
+will 'll i'll we'll would 'd""".split())
+
+
+def past_tense(low: str) -> bool:
+    """Whether a lower-case English clause tells of the past by its verb: "she moved in with me"."""
+    words = re.findall(r"[a-z']+", low)
+    return any(_past(w) and i > 0 and words[i - 1] not in _NOT_BEFORE_PAST and not _is_adverb(words[i - 1])
+               or _past(w) and i > 1 and _is_adverb(words[i - 1]) and words[i - 2] not in _NOT_BEFORE_PAST
+               for i, w in enumerate(words))
+
+
 def _is_adverb(word: str) -> bool:
     low = word.lower().strip(",")
     kinds = _kinds(low)
@@ -487,8 +502,11 @@ def standing(text: str, lang: str) -> str:
         return "用户希望" + _zh_outside(body)
     low = body.lower()
     low = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz|thanks|thank you)$", "", low)
-    low = re.sub(r"^(?:(?:from now on|going forward|in (?:the )?future|by default)[, ]+)", "", low)
+    low = re.sub(r"^(?:(?:from now on|going forward|in (?:the )?future|by default)[, ]+)"
+                 r"|,?\s+(?:from now on|going forward|in (?:the )?future|by default|for all (?:future )?\w+)$", "", low)
     m = re.match(rf"^(?:always\s+)?keep (?:your |the |all )?(?P<what>{_EN_REPLY_WORDS})\s+(?P<how>[\w -]+)$", low)
+    if m and re.match(r"(?:under|within|below|at most|less than|fewer than|no more than|in|to|with|without)\b", m.group("how")):
+        return f"User prefers {m.group('what')} {m.group('how')}"  # "keep answers under 100 words"
     if m:
         return f"User prefers {m.group('how')} {m.group('what')}"
     body = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz)$", "", body, flags=re.I)

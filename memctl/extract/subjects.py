@@ -95,6 +95,15 @@ class Scene:
         elif subject.kind in (THING, EVENT):
             self.things[subject.relation.lower()] = subject
 
+    def note_name(self, text: str, subject: Subject) -> None:
+        """"（孩子）小名叫朵朵", "(my dog) is called Biscuit": the name a later message uses."""
+        if subject.kind not in (PERSON, PET) or subject.name:
+            return
+        m = re.search(r"(?:小名|大名|名字|乳名)(?:叫|是)([\u3400-\u9fff]{1,4}?)(?=[，。,！\s]|$)|\b(?:named|called) ([A-Z][a-z]+)\b", text)
+        if m:
+            name = m.group(1) or m.group(2)
+            self.by_name.setdefault(name.lower(), Subject(subject.kind, subject.relation, name, plural=subject.plural))
+
     def note_mentions(self, text: str, r: LangRules, lang: str) -> None:
         """Events and things the user mentions doing or having ("参加一个AI论坛", "my
         sister's wedding"): a later clause may be about them."""
@@ -116,6 +125,15 @@ class Scene:
         """A pet or close relative the user mentions anywhere ("我给我的小狗起名叫贝贝"): the
         "it"/"he"/"she" of a later clause."""
         low = text.lower() if lang == "en" else text
+        if lang == "zh":
+            # "跟老伴老周一起", "我未婚夫阿伟说…": a later "老周没有高血压" is about that person.
+            for word, kind in r.relations_in(text):
+                if kind not in (PERSON, PET):
+                    continue
+                for at in re.finditer(rf"(?:(?<=我)|(?<=我的)|(?<=我们)|(?<=我家)|(?<=跟)|(?<=和)|(?<=带)|(?<=陪)){re.escape(word)}", text):
+                    found = _zh_possessive("我" + text[at.start():], r)
+                    if found and found.subject.name and found.subject.relation == word:
+                        self.by_name.setdefault(found.subject.name.lower(), found.subject)
         owner = r"\b(?:my|our)\s+(?:[\w-]+\s+)?" if lang == "en" else r"(?:我的|我家的?|我们家的?)"
         for word, kind in r.relations_in(low):
             if kind == PET or kind == PERSON and word.lower() in r.close:
@@ -132,6 +150,11 @@ class Scene:
         last = re.split(r"[。！？?!.\n]", tail.strip(" 。！？?!.\n"))[-1]
         if not self.asked_text and re.search(r"什么|吗|么|呢|哪|几|多少|\b(?:what|which|how|where|who)\b", last, re.I):
             self.asked_text = last.strip()  # "打什么球": a question without its mark
+        for name, subject in self.by_name.items():
+            # "朵朵有没有什么过敏？": a question about someone the user named.
+            if name and re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", self.asked_text, re.I):
+                self.asked = subject
+                return
         if lang == "zh":
             pred = re.search(r"(?:你|您)(?:平时|现在|也|还|最)?([^，,。？?！你您]{1,20}?)(?:吗|么|嘛|呢)?[？?]\s*$", self.asked_text)
             self.asked_predicate = pred.group(1) if pred else ""
@@ -289,9 +312,9 @@ def _recent_person(previous: Subject | None, scene: Scene, plural: bool, gender:
 
 
 # Relations whose word says the person's sex: "she" is not the father ("我爸……我妹……她今年要值班").
-_FEMALE = re.compile(r"妈|母亲|老婆|妻子|媳妇|太太|女儿|闺女|姐|妹|奶奶|外婆|姥姥|婆婆|丈母娘|岳母|女朋友|女友|闺蜜|阿姨|姑|姨|舅妈|婶|"
+_FEMALE = re.compile(r"妈|孙女|母亲|老婆|妻子|媳妇|太太|女儿|闺女|姐|妹|奶奶|外婆|姥姥|婆婆|丈母娘|岳母|女朋友|女友|闺蜜|阿姨|姑|姨|舅妈|婶|"
                      r"\b(?:mom|mum|mother|wife|daughter|sister|grandma|grandmother|girlfriend|aunt|niece|fiancee|stepmom)\b")
-_MALE = re.compile(r"爸|父亲|老公|丈夫|儿子|哥|弟|爷爷|外公|姥爷|公公|岳父|老丈人|男朋友|男友|叔|舅|伯|"
+_MALE = re.compile(r"爸|孙子|外孙(?!女)|先生|父亲|老公|丈夫|儿子|哥|弟|爷爷|外公|姥爷|公公|岳父|老丈人|男朋友|男友|叔|舅|伯|"
                    r"\b(?:dad|father|husband|son|brother|grandpa|grandfather|boyfriend|uncle|nephew|fiance|stepdad)\b")
 
 
@@ -309,7 +332,8 @@ def _gender(subject: Subject) -> str:
 # Words a predicate can start with: what follows a name in "我儿子乐乐对芒果过敏".
 _ZH_PREDICATE = (
     "对|在|是|喜欢|爱|每|上|有|很|特别|也|都|最|不|没|会|要|叫|今年|已经|刚|正在|下|去|得|超|挺|比较|总是|经常|"
-    "一直|平时|就|才|还|又|和|跟|被|把|从|想|能|可以|做|当|读|住|学|吃|喝|玩|怕|生|考|已|将|明年|去年|现在|目前|，|,|$"
+    "一直|平时|就|才|还|又|和|跟|被|把|从|想|能|可以|做|当|读|住|学|吃|喝|玩|怕|生|考|已|将|明年|去年|现在|目前|说|觉得|一起|"
+    "他|她|，|,|、|。|！|？|\\s|$"
 )
 _ZH_NAME_END = re.compile(rf"^(?:{_ZH_PREDICATE})")
 # 我的X where X is the user's own attribute, not someone: "我的目标", "我的工作".
@@ -321,7 +345,7 @@ _ZH_OBJECT_ONLY = re.compile(r"(?:帮|给|让|跟|和|对|陪|带|替|告诉|提
 
 
 def _zh_possessive(text: str, r: LangRules) -> Found | None:
-    m = re.match(r"(?:我们家的?|咱们家的?|我家的?|咱家的?|我的?|)", text)
+    m = re.match(r"(?:我们家的?|咱们家的?|我家的?|咱家的?|我们的?|我的?|)", text)
     if m is None or _ZH_OWN.match(text):
         return None
     rest = text[m.end():]
@@ -339,6 +363,7 @@ def _zh_possessive(text: str, r: LangRules) -> Found | None:
             for n in (3, 2, 1):
                 candidate = after[:n]
                 if len(candidate) == n and re.fullmatch(r"[\u3400-\u9fffA-Za-z]+", candidate) \
+                        and not re.match(r"[第一二三四五六七八九十两几每这那今昨]", candidate) \
                         and _ZH_NAME_END.match(after[n:]) \
                         and not any(_ZH_NAME_END.match(candidate[k:]) for k in range(1, n)):  # not "老周没" before "有"
                     name = candidate
@@ -353,6 +378,15 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
     if joint and joint.group(1) in r.relations:
         return Found(Subject(USER, joint=joint.group(1), plural=True), joint.end())
     owned = _zh_possessive(text, r)
+    if owned is None:
+        # "今天孩子第一天上幼儿园": the relative after a time word is still the subject.
+        when = re.match(r"(?:今天|昨天|明天|现在|最近|今年|去年|明年|上周|下周|这周|周末|刚才|平时)(?=[\u3400-\u9fff])", text)
+        if when:
+            owned = _zh_possessive(text[when.end():], r)
+            if owned and (owned.subject.kind not in (PERSON, PET) or owned.subject.relation not in r.close):
+                owned = None
+            elif owned:
+                owned = Found(owned.subject, owned.end + when.end())
     if owned:
         return owned
     if re.match(r"(?:他|她)(?!们)", text):
