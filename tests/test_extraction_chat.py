@@ -217,3 +217,27 @@ def test_a_child_named_in_an_answer_is_she_when_the_question_names_her():
 def test_a_trade_and_a_pet_s_age(text, content):
     assert content in contents(text, MAY)
     assert contents("家里养了只橘猫叫胖虎，八岁了", MAY) == ["用户家里养了只橘猫叫胖虎，八岁了"]  # not the user's age
+
+
+def test_names_said_beside_a_relation_are_those_relatives_even_typed_in_lower_case():
+    got = chat("twins, Ava and Noah, theyre 4", "Any dietary needs?",
+               "ava's vegetarian and noah's allergic to tree nuts", "Noted.", "noah is scared of the dark")
+    assert [(c.subject, c.content) for c in got] == [
+        ("twin Ava", "User's twin Ava is vegetarian"),
+        ("twin Noah", "User's twin Noah is allergic to tree nuts"),
+        ("twin Noah", "User's twin Noah is scared of the dark"),
+    ]
+
+
+def test_the_twins_after_they_were_named_are_the_user_s():
+    got = chat("twins, Ava and Noah", "Lovely.", "wait actually the twins are 5 not 4 lol im a mess")
+    assert [c.content for c in got] == ["User's twins are 5 not 4"]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("flying out of Denver on nov 12", "User is flying out of Denver on nov 12 (2026-11-12)"),  # a plan without "I"
+    ("Sam and I are getting married August 8th", "Sam and the user are getting married August 8th (2026-08-08)"),
+])
+def test_plans_said_without_i_or_with_someone_else(text, content):
+    assert contents(text, MAY) == [content]
+    assert contents("Being surrounded by teammates creates a bond", MAY) == []

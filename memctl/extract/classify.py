@@ -550,7 +550,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.type = r.slot_types.get(a.slot.split(":")[0], "profile")
     if a.type is None and s.kind in (PERSON, PET) and re.search(
             r"是(?:个|一个|一只|一条|一位|一名)|\b(?:is a|is an)\b"
-            r"|^[^，。]{0,4}?(?:今年)?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})(?:岁|个月)(?:半|多)?了?$", tlow):
+            r"|^[^，。]{0,4}?(?:今年)?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})(?:岁|个月)(?:半|多)?了?$"
+            r"|\b(?:is|are|'s|'re) (?:now )?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+            r"(?: (?:years?|months?) old)?\b(?! (?:minutes|hours|days|weeks|km|miles|percent|%))", tlow):
         a.type = "profile"  # "它是一只小母狗", "巴爷是个很好的伙伴", "豆豆四岁了": what the pet or person is
     if a.type is None and s.kind in (THING, EVENT) and _THING_FACT.search(tlow):
         # "论坛的地点是北京", "预计下周开业": where, when or what the user's thing or event is;

@@ -244,7 +244,11 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         # "When I travel I prefer ..." -> "When the user travels they prefer ..."
         word = mid.group(0).lower()
         head, rest = t[:mid.start()], t[mid.end():]
-        said = _MID_FIRST[word] + rest if word in _MID_FIRST else "the user " + agree(rest.lstrip())
+        if re.search(r"\band\s*$", head, re.I) and word in ("i", "i'm", "i am", "i've"):
+            # "Sam and I are getting married": two subjects, the verb stays plural.
+            said = "the user " + {"i'm": "are ", "i am": "are ", "i've": "have "}.get(word, "") + rest.lstrip()
+        else:
+            said = _MID_FIRST[word] + rest if word in _MID_FIRST else "the user " + agree(rest.lstrip())
         first = head.split(" ", 1)[0].lower().strip(",.")
         if _past(first):
             head = "User " + head[:1].lower() + head[1:]  # "left Denver last week and I'm in Portland now"
@@ -323,7 +327,7 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
     name = "User's " + subject.label
     if phrase_end:
         # The user's own words for it: "my older sister Anna" -> "User's older sister Anna".
-        said = re.sub(r"^(?:my|our)\s+", "", t[:phrase_end].strip(" ,"), flags=re.I)
+        said = re.sub(r"^(?:my|our|the)\s+", "", t[:phrase_end].strip(" ,"), flags=re.I)
         return f"User's {said}" + _pronouns_en(contracted_is(t[phrase_end:]))
     low = t.lower()
     m = re.match(r"^(?:he|she|they)(?='s\b|\b)", low) or (None if subject.plural else re.match(r"^it(?='s\b|\b)", low))
@@ -338,8 +342,8 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
     m = re.match(r"^(?:his|her|their)\b", low)
     if m:
         return f"{name}'s" + _pronouns_en(t[m.end():])
-    if subject.name and t.startswith(subject.name):
-        return name + _pronouns_en(t[len(subject.name):])
+    if subject.name and low.startswith(subject.name.lower()) and not re.match(r"\w", t[len(subject.name):len(subject.name) + 1]):
+        return name + _pronouns_en(contracted_is(t[len(subject.name):]))  # "ava's vegetarian"
     m = re.match(rf"^(?:the|that|this)\s+{re.escape(subject.relation)}\b", low)
     if m:
         return name + _pronouns_en(t[m.end():])

@@ -37,6 +37,9 @@ _ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff]
 _EN_CLAUSE = re.compile(
     r",\s+(?=(?:but|so|and|even though|even if|though|although|because|since|while|whereas|plus|yet|i|i'm|i've|i'd|my)\b)"
     r"|(?<!\s)\s+(?=(?:but|and|so|because|though|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|our|he|she|they|it|it's)\b)"
+    # "ava's vegetarian and noah's allergic to nuts": a second person's fact.
+    r"|(?<!\s)\s+(?=and\s+[a-z]+'s\s+(?:allergic|vegetarian|vegan|scared|afraid|terrified|into|obsessed|a|an|in|at|from|\d+)\b)"
+    r"|\s+(?:lol|lmao|haha+)\s+(?=(?:i|im|i'm|i've|we|my)\b)"  # "bday in june lol im a mess"
     r"|(?<!\s)\s+[-—–]+\s+|—+",
     re.I,
 )

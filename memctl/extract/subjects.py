@@ -125,6 +125,16 @@ class Scene:
         """A pet or close relative the user mentions anywhere ("我给我的小狗起名叫贝贝"): the
         "it"/"he"/"she" of a later clause."""
         low = text.lower() if lang == "en" else text
+        if lang == "en":
+            # "my wife Rachel", "twins, Ava and Noah": each name is that relative later ("noah is scared").
+            for m in _EN_NAMED.finditer(text):
+                found = _en_relation(m.group(1).lower(), r)
+                if not found or found[1] not in (PERSON, PET) or found[0] != m.group(1).lower():
+                    continue
+                relation = _EN_ONE.get(found[0], found[0][:-1] if found[0] in r.plural and found[0].endswith("s") else found[0])
+                for name in (m.group(2), m.group(3)):
+                    if name and not _en_verb_like(name) and name.lower() not in _EN_NOT_NAMES:
+                        self.by_name.setdefault(name.lower(), Subject(found[1], relation, name))
         if lang == "zh":
             # "跟老伴老周一起", "我未婚夫阿伟说…": a later "老周没有高血压" is about that person.
             for word, kind in r.relations_in(text):
@@ -193,6 +203,18 @@ _EN_NOT_SUBJECT = re.compile(
     r"what|which|who|how|why|when|where|everyone|everybody|someone|somebody|nobody|people|one|some|many|most)\b",
     re.I,
 )
+
+
+_EN_NAMED = re.compile(r"\b([A-Za-z-]+),?\s+([A-Z][a-z]+)\b(?:,?\s+(?:and|&)\s+([A-Z][a-z]+)\b)?")
+_EN_ONE = {"children": "child", "grandkids": "grandkid", "in-laws": "in-law", "puppies": "puppy"}
+_EN_NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday sunday january february march april may
+june july august september october november december christmas easter""".split())
+
+
+_EN_PLAN = re.compile(
+    r"^(?:flying|leaving|heading|driving|moving|traveling|travelling|starting|visiting|arriving)\b.*\b(?:tomorrow|tonight|next "
+    r"\w+|this (?:mon|tues|wednes|thurs|fri|satur|sun)day|on (?:the )?\d+|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|on "
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d+|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b")
 
 
 def _en_relation(words: str, r: LangRules) -> tuple[str, str] | None:
@@ -267,11 +289,17 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
         person = _recent_person(previous, scene, plural=True)
         return Found(person, inherited=True) if person else Found(SOMEONE_ELSE)
     first = re.match(r"([A-Z][a-z]+)\b", text)
-    if first and first.group(1).lower() in scene.by_name:
-        return Found(scene.by_name[first.group(1).lower()], inherited=True)
+    named = re.match(r"([a-z]+)(?='s\b|\s|$)", low)  # "ava's vegetarian" typed without capitals
+    if named and named.group(1) in scene.by_name:
+        return Found(scene.by_name[named.group(1)], inherited=True)
     the = re.match(r"(?:the|that|this|my|our)\s+([\w-]+)", low)
     if the and the.group(1) in scene.things:
         return Found(scene.things[the.group(1)], inherited=True)
+    if the and the.group(0).startswith("the ") and the.group(1) in r.close and any(
+            s.relation == the.group(1) or s.relation + "s" == the.group(1) for s in scene.by_name.values()):
+        # "the twins are 5" after "twins, Ava and Noah": the user's own.
+        kind = r.relations[the.group(1)]
+        return Found(Subject(kind, the.group(1), plural=the.group(1) in r.plural), the.end())
     asked = scene.asked
     if asked is not None and (re.match(r"^(?:it|it's|its)\b", low) and asked.kind in (PET, THING, EVENT)
                               or re.match(r"^(?:they|they're)\b", low) and asked.plural):
@@ -291,6 +319,8 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             return Found(THE_USER)  # "Playing games is my main hobby"
         if opener and re.search(r"\b(?:we|we're|we've|our|us)\b", low):
             return Found(WE)
+        if gerund and _EN_PLAN.match(low) and not re.search(r"\b(?:is|are|was|were)\b", low):
+            return Found(THE_USER, inherited=True)  # "flying out of Denver on nov 12": the user's own plan
         if gerund:
             return Found(SOMEONE_ELSE)  # "Being surrounded by teammates creates a bond": said of anyone
     if _EN_NOT_SUBJECT.match(low):
