@@ -241,3 +241,42 @@ def test_the_twins_after_they_were_named_are_the_user_s():
 def test_plans_said_without_i_or_with_someone_else(text, content):
     assert contents(text, MAY) == [content]
     assert contents("Being surrounded by teammates creates a bond", MAY) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Lots of stuff happened since we last talked",  # about the conversation itself
+    "I just wanted to check in",
+    "I got some great news to share",
+    "Having them around brings me joy",  # "them" named in the other message
+    "I've had them for 3 years now",
+    "I saw another at a pet store and just had to get him",
+    "I've been working on something exciting too",
+    "I actually just submitted a few more last week",
+    "always full of amazing memories!",  # no verb: "User always fulls of"
+    "always supporting each other",
+    "But it's a total dream come true, just crazy!",  # nobody left in the sentence
+])
+def test_remarks_that_name_nothing_are_not_memories(text):
+    assert contents(text, MAY) == []
+
+
+@pytest.mark.parametrize("text, content", [
+    ("Losing my job pushed me to take the plunge", "Losing the user's job pushed them to take the plunge"),
+    ("Losing my job gave me the push I needed to do what I love",
+     "Losing the user's job gave them the push they needed to do what they love"),
+    ("Spider-Man has always been a favorite of mine", "Spider-Man has always been a favorite of the user's"),
+    ("Nate, after finishing my screenplay I got a rejection letter",
+     "After finishing the user's screenplay they got a rejection letter"),
+    ("Creating stories and watching them come alive gives me happiness",
+     "Creating stories and watching them come alive gives the user happiness"),
+])
+def test_the_user_is_named_where_first_mentioned(text, content):
+    assert contents(text, MAY) == [content]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("我给我的小狗起名叫贝贝", "用户给自己的小狗起名叫贝贝"),  # not "用户给用户的小狗"
+    ("本来就是的，可人家说我有一点儿色盲", "人家说用户有一点儿色盲"),  # what others say of the user stays
+])
+def test_chinese_the_user_twice_and_what_others_say_of_them(text, content):
+    assert contents(text, MAY) == [content]

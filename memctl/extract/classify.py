@@ -388,6 +388,12 @@ _OBJECT_PERSON = re.compile(r"\b(?!(?:that|if|when|because|as|than|is|was|are|we
 _SUBJECT_IT = re.compile(r"\b(?:and|but|so) (?:it's|its|it is|it was|it will be)\b", re.I)
 _PLACE_THERE = re.compile(r"\b(?!(?:is|are|was|were|been|be|'s)\b)[a-z']+ there\b(?! (?:is|are|was|were|has|have|had|will|'s)\b)", re.I)
 _NAME = r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+"
+_OBJECT_THEM = re.compile(r"(?:^|\b(?!(?:that|if|when|because|as|than|of|is|was|are|were|be|been)\b)[a-z']+ )them\b", re.I)
+_MANY_BEFORE = re.compile(r"\b(?i:kids|children|parents|friends|pets|dogs|cats|twins|family|folks|guys|girls|boys|people|"
+                          r"team|class|students|[a-z]{3,}(?<!ss)(?<!'s)(?<!us)(?<!is)s)\b|" + _NAME)
+_VAGUE = re.compile(r"(?i)\bsaw another\b|\b(?:a few|some|one|two|several) more\b\W*(?:last|this|yesterday|today|too|$)|"
+                    r"\b(?:working on|doing|planning|made|make|tried|try|trying|tackled|started|starting) something "
+                    r"(?:exciting|new|cool|big|special|fun|great|awesome|amazing|interesting)\b\W*(?:too|as well)?\W*$")
 _PERSON_BEFORE = re.compile(
     r"\b(?i:he|she|mom|mum|mother|dad|father|sister|brother|son|daughter|wife|husband|girlfriend|boyfriend|partner|"
     r"friend|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|cousin|boss|coworker|colleague|kid|child|"
@@ -406,8 +412,10 @@ def _orphan_pronoun(text: str) -> bool:
         return True  # "my wife hated that one": which one was in the other message
     if re.match(r"(?i)(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+it\b", text):
         return True  # "my wedding it was amazing": the wedding's story is in the other message
+    if _VAGUE.search(text):
+        return True  # "I saw another at a pet store", "I've been working on something exciting too"
     for pattern, named in ((_OBJECT_IT, _THING_BEFORE), (_SUBJECT_IT, _THING_BEFORE), (_OBJECT_PERSON, _PERSON_BEFORE),
-                           (_PLACE_THERE, _PLACE_BEFORE)):
+                           (_OBJECT_THEM, _MANY_BEFORE), (_PLACE_THERE, _PLACE_BEFORE)):
         for m in pattern.finditer(text):
             before = text[: m.start()]
             if not named.search(before) and not re.search(r"\w+\W+\w+[^,]*,", before):
@@ -434,6 +442,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     text = _strip(r, clause)
     if lang == "en":
         text = re.sub(r"(?<=\w)`(?=\w)", "'", text.replace("’", "'").replace("‘", "'"))  # "I`m"
+        text = re.sub(r"^[A-Z][a-z]+,\s+(?=[a-z])", "", text)  # "Nate, after finishing my screenplay I ...": said to them
         text = _EN_TYPED.sub(lambda m: _EN_TYPED_FIX[m.group(0).lower()], text)
     # "Quick context first: I'm a backend engineer" -> the statement after the label; but
     # "翻译成德语：我下周..." is a request whatever follows.

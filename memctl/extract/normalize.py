@@ -217,6 +217,13 @@ _FINITE_EN = re.compile(r"\b(?:helps?|helped|keeps?|kept|makes?|made|is|was|has|
 
 
 def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
+    out = _english(text, subject, phrase_end, inherited)
+    if subject.kind == USER and not re.search(r"\buser\b", out, re.I):
+        out = re.sub(r"\btheirs\b", "the user's", out, count=1)  # "Spider-Man has always been a favorite of mine"
+    return out
+
+
+def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
     t = _TRAILING_EN.sub("", _LEAD_CONJ.sub("", text.strip()).strip()).strip()
     t = _REQUEST_TAIL_EN.sub("", t).strip() or t
     t = re.sub(r",?\s*\bfor (?:example|instance)\b,?", "", t, flags=re.I).strip() or t
@@ -244,6 +251,10 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         # "When I travel I prefer ..." -> "When the user travels they prefer ..."
         word = mid.group(0).lower()
         head, rest = t[:mid.start()], t[mid.end():]
+        early = re.search(r"\b(?:my|me)\b", head, re.I)
+        if early:
+            # "Losing my job gave me the push I needed": the user is named where first mentioned.
+            return _tidy(_user_at(t, early))
         if re.search(r"\band\s*$", head, re.I) and word in ("i", "i'm", "i am", "i've"):
             # "Sam and I are getting married": two subjects, the verb stays plural.
             said = "the user " + {"i'm": "are ", "i am": "are ", "i've": "have "}.get(word, "") + rest.lstrip()
@@ -256,7 +267,8 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     head = low.split(" ", 1)[0].strip(",.:;!")
     gerund = head.endswith("ing") and "VERB" in _kinds(head)
     mine = re.search(r"\b(?:my|me)\b", t, re.I)
-    if gerund and mine and _FINITE_EN.search(low, 0, mine.start()):
+    if gerund and mine and (_FINITE_EN.search(low, 0, mine.start()) or _FINITE_EN.search(low, mine.end())
+                            or any(_past(w) for w in re.findall(r"[a-z]+", low[mine.end():]))):
         # "Working on cars helps me relax": the gerund phrase is the subject, the user its object.
         return _tidy(_user_at(t, mine))
     if gerund and inherited:
@@ -359,11 +371,15 @@ def readable(content: str, lang: str = "en") -> bool:
     "用户一般般", "用户刚好", "用户就喜欢" are leftovers of a clause."""
     if lang == "zh":
         body = re.sub(r"（[^）]*）$", "", content)
+        if "用户" not in body:
+            return False
         if not body.startswith("用户") or body.startswith("用户的"):
             return True
         body = body[2:]
         return len(body) > 1 and not re.search(r"(?:喜欢|爱|想|要|觉得|知道|打算|准备)[了啊呀吧的]*$", body) \
             and not re.fullmatch(r"(?:就|也|还|刚|都|确实)?(?:一般般?|刚好|还行|还好|可以|不错|挺好|这样|那样|是的?)[了啊呀吧的嘛]*", body)
+    if not re.search(r"\buser\b", content, re.I):
+        return False  # "It's a total dream come true": whose, the words no longer say
     m = re.match(r"^User\s+(.+)", content)
     if not m:
         return True
@@ -372,6 +388,11 @@ def readable(content: str, lang: str = "en") -> bool:
         if word in ("gonna", "wanna", "gotta", "and") or (word == "no" and words[n + 1 : n + 2] == ["longer"]):
             return True
         kinds = _kinds(word)
+        if word.endswith("ing") and word not in ("bring", "sing", "sting", "swing", "cling", "fling", "wring"):
+            return False  # "User always supporting each other": no finite verb
+        base = word[:-1] if word.endswith("s") else ""
+        if base and "ADJ" in _kinds(base) and words[n + 1 : n + 2] in (["of"], ["with"], ["about"]):
+            return False  # "User always fulls of amazing memories": an adjective made a verb
         if kinds & {"VERB", "AUX"}:
             return True
         if "ADV" in kinds and word != "no":
@@ -469,6 +490,9 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     # out; never both ("很多人都比我厉害" is not "用户很多人都比用户厉害").
     if not t.startswith("用户") and not said_self and not _ZH_OTHER_START.match(t):
         t = "用户" + t
+    if t.startswith("用户"):
+        # "我给我的小狗起名叫贝贝" -> "用户给自己的小狗起名叫贝贝", not "用户给用户的小狗".
+        t = "用户" + re.sub(r"(?<=[给为帮跟和带陪让把替对])用户的?(?=[\u3400-\u9fff])", "自己的", t[2:])
     return t
 
 
