@@ -280,3 +280,8 @@ def test_the_user_is_named_where_first_mentioned(text, content):
 ])
 def test_chinese_the_user_twice_and_what_others_say_of_them(text, content):
     assert contents(text, MAY) == [content]
+
+
+def test_a_preference_in_the_user_s_own_words_is_not_quoted_as_a_rule():
+    assert contents("Also, I prefer concise answers with the code first and the explanation after", MAY) == [
+        "User prefers concise answers with the code first and the explanation after"]

@@ -538,6 +538,12 @@ def standing(text: str, lang: str) -> str:
     if m:
         return f"User prefers {m.group('how')} {m.group('what')}"
     body = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz)$", "", body, flags=re.I)
+    own = re.match(r"^(?:(?:from now on|going forward|in (?:the )?future|by default)[, ]+)?i (?:(?:really|always|generally) )?"
+                   r"(?P<verb>prefer|like|want|need)\s+(?P<what>.+)$", body, re.I)
+    if own:
+        # "I prefer concise answers with the code first": the user's own words, not a rule quoted.
+        verb = {"prefer": "prefers", "like": "likes", "want": "wants", "need": "needs"}[own.group("verb").lower()]
+        return f"User {verb} {_pronouns_en(own.group('what'))}"
     return f"User prefers: {_pronouns_en(body[:1].lower() + body[1:])}"
 
 
