@@ -285,3 +285,32 @@ def test_chinese_the_user_twice_and_what_others_say_of_them(text, content):
 def test_a_preference_in_the_user_s_own_words_is_not_quoted_as_a_rule():
     assert contents("Also, I prefer concise answers with the code first and the explanation after", MAY) == [
         "User prefers concise answers with the code first and the explanation after"]
+
+
+def test_we_are_the_people_the_user_said_they_were_with():
+    got = chat("Last weekend I took my kids to the lake. We roasted marshmallows around the campfire")
+    assert [c.content for c in got][-1] == "User and their kids roasted marshmallows around the campfire"
+    got = chat("My friends and I started a band. We played our first gig last Friday")
+    assert [c.content for c in got] == ["User and their friends started a band",
+                                        "User and their friends played their first gig last Friday (2026-05-15)"]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("I love sci-fi movies, the effects are so cool", "User loves sci-fi movies"),  # the reaction spliced on goes
+    ("I was in Chicago, it was awesome", "User was in Chicago"),
+    ("I just adopted this cute pup from a shelter", "User just adopted a cute pup from a shelter"),
+])
+def test_spliced_reactions_go_and_a_spoken_this_introduces(text, content):
+    assert contents(text, MAY) == [content]
+
+
+@pytest.mark.parametrize("text", [
+    "I love his skills and leadership",  # whose skills: the other message said
+    "I won!",  # won what
+    "I decorated this tree myself",  # this tree: in the photo the other message showed
+    "I made this stained glass window to remind myself that the key is within us all",
+])
+def test_what_the_clause_does_not_name_is_not_kept(text):
+    assert contents(text, MAY) == []
+    assert contents("My brother loves his job", MAY) == ["User's brother loves his job"]
+    assert contents("I retired last year", MAY) == ["User retired last year"]

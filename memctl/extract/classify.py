@@ -365,10 +365,16 @@ def _dangling(text: str, lang: str) -> bool:
                                            r"cooked|baked|took|saw|read|watched|enjoyed|gave) (?:it|them)\b(?! (?:up|out|off))", text, re.I):
         return True  # "I made it with coconut milk": what "it" is was said by the other speaker
     if re.search(r"\b(?:go|goes|going|went|gone|head|heading|headed|move|moving|moved|fly|flying|flew|travel\w*|been|get|getting) there\b"
-                 r"|\bcheck (?:it|them|that) out\b", text, re.I) or (len(text.split()) <= 10 and re.search(
+                 r"|\bcheck (?:it|them|that) out\b", text, re.I) or (len(text.split()) <= 40 and re.search(
                  r"\b(?:this|these|those) (?!(?:year|month|week|weekend|morning|afternoon|evening|night|time|summer|winter|spring|fall|"
                  r"autumn|semester|season|days?|way|much|many|kind|sort|one|past|coming|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
-                 r"january|february|march|april|may|june|july|august|september|october|november|december)\b)[a-z]+", text, re.I)):
+                 r"january|february|march|april|may|june|july|august|september|october|november|december|"
+                 # "I just adopted this cute pup": an introduction, not a reference
+                 r"amazing|awesome|cute|cool|super|great|beautiful|gorgeous|incredible|new|little|big|huge|tiny|inspiring|"
+                 r"interesting|funny|wonderful|lovely|fantastic|special|sweet|nice|crazy|weird|rad|epic|adorable|really|so)\b)[a-z]+",
+                 # The main clause, not a request tacked on ("..., so help me keep these invoices simple").
+                 text if len(text.split()) <= 10 else re.split(r",? (?:so|because|but|and|which|that's why) ", text, flags=re.I)[0],
+                 re.I)):
         return True  # "I'm heading there next month", "I'm learning this instrument": named by the other turn
     if re.search(r"\babout (?:him|her|them|it)\b|\b(?:this|that|these|those)(?=\s+(?:at|in|on|to|for|with|as|and|but|so|"
                  r"again|too|now|today|here|there)\b|\W*$)", text, re.I):
@@ -538,6 +544,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         text = re.sub(r"\bit\b(?=\W*$)", topic, text)
         canonical = re.sub(r"\bit\b(?=\W*$)", topic, canonical)
         clow, tlow = canonical.lower(), text.lower()
+    his = re.search(r"\bhis\b", tlow) if lang == "en" and s.kind == USER else None
+    if his and not _PERSON_BEFORE.search(text[: his.start()]):
+        return a.drop("unresolved reference")  # "I love his skills and leadership": whose, the other message said
     if not a.standing and _dangling(canonical, lang):
         if r.has("reschedule", clow):
             a.reschedules = True

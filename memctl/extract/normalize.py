@@ -218,6 +218,10 @@ _FINITE_EN = re.compile(r"\b(?:helps?|helped|keeps?|kept|makes?|made|is|was|has|
 
 def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
     out = _english(text, subject, phrase_end, inherited)
+    # "I just adopted this cute pup": spoken "this" introduces; written, it is "a".
+    out = re.sub(r"\bthis (?=(?:amazing|awesome|cute|cool|super|great|beautiful|gorgeous|incredible|little|huge|tiny|inspiring|"
+                 r"interesting|funny|wonderful|lovely|fantastic|special|sweet|nice|crazy|weird|rad|epic|adorable|really)\b)",
+                 lambda m: "an " if re.match(r"[aeiou]", out[m.end():m.end() + 1]) else "a ", out)
     if subject.kind == USER and not re.search(r"\buser\b", out, re.I):
         out = re.sub(r"\btheirs\b", "the user's", out, count=1)  # "Spider-Man has always been a favorite of mine"
     return out
@@ -245,7 +249,7 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
     if re.match(r"^my\b", low):
         return _tidy("User's" + _pronouns_en(t[2:]))
     if subject.group and re.match(r"^(?:we|our|us)\b", low):
-        return _tidy(_group_en(t, low))
+        return _tidy(_group_en(t, low, subject.company))
     mid = re.search(r"\b(?:i'm|i am|i've|i'd|i'll|i was|i)\b", t, re.I)
     if mid and not any(_title_i(m) for m in _TITLE_I.finditer(t)):
         # "When I travel I prefer ..." -> "When the user travels they prefer ..."
@@ -320,7 +324,7 @@ def _user_at(t: str, m: re.Match[str]) -> str:
     return _pronouns_en(t[:m.start()]) + said + _pronouns_en(t[m.end():])
 
 
-def _group_en(t: str, low: str) -> str:
+def _group_en(t: str, low: str, company: str = "") -> str:
     if low.startswith("our"):
         return "User's" + _pronouns_en(t[3:])
     rest = re.sub(r"^(?:'re)\b", "are", re.sub(r"^'ve\b", "have", t[2:].lstrip()))
@@ -331,6 +335,10 @@ def _group_en(t: str, low: str) -> str:
         return "User and their partner " + _pronouns_en(rest)  # "we got married in June 2019"
     if _EN_FAMILY.search(low):
         return "User's family " + _pronouns_en(agree(rest))
+    if company == "family":
+        return "User's family " + _pronouns_en(agree(rest))
+    if company:
+        return f"User and their {company} " + _pronouns_en(rest)  # "we" after "I took my kids ..."
     return "User and others " + _pronouns_en(rest)
 
 
@@ -363,6 +371,11 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
     return f"{name} " + _pronouns_en(rest if subject.plural else agree(rest))
 
 
+# Past verbs that say the whole fact alone: "User retired".
+_WHOLE_ALONE = frozenset("""retired graduated married divorced moved relocated quit resigned emigrated immigrated
+recovered converted transitioned enlisted""".split())
+
+
 def readable(content: str, lang: str = "en") -> bool:
     """Whether a memory about the user reads as a sentence. English: after "User" (and any
     adverbs) comes a verb; "User weekly rotation", "User no deploys after 3pm", "User
@@ -383,6 +396,9 @@ def readable(content: str, lang: str = "en") -> bool:
     m = re.match(r"^User\s+(.+)", content)
     if not m:
         return True
+    said = re.sub(r"\s*\([^)]*\)$", "", m.group(1)).strip(" .!")
+    if re.fullmatch(r"[a-z]+", said) and _past(said) and said not in _WHOLE_ALONE:
+        return False  # "User won (2022-11-05)": won what, the clause lost
     words = re.findall(r"[a-z][a-z']*", m.group(1).lower())
     for n, word in enumerate(words[:5]):
         if word in ("gonna", "wanna", "gotta", "and") or (word == "no" and words[n + 1 : n + 2] == ["longer"]):

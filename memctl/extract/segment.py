@@ -40,6 +40,8 @@ _EN_CLAUSE = re.compile(
     # "ava's vegetarian and noah's allergic to nuts": a second person's fact.
     r"|(?<!\s)\s+(?=and\s+[a-z]+'s\s+(?:allergic|vegetarian|vegan|scared|afraid|terrified|into|obsessed|a|an|in|at|from|\d+)\b)"
     r"|\s+(?:lol|lmao|haha+)\s+(?=(?:i|im|i'm|i've|we|my)\b)"  # "bday in june lol im a mess"
+    # A remark spliced on with a comma: "I love sci-fi movies, the effects are so cool".
+    r"|,\s+(?=(?:it's|it is|it was|that's|that is|that was|this is|they're|they are|the \w+ (?:is|are|was|were))\b)"
     r"|(?<!\s)\s+[-—–]+\s+|—+",
     re.I,
 )

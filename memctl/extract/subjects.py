@@ -35,6 +35,7 @@ class Subject:
     group: bool = False  # "we": the user with family or team
     joint: str = ""  # "girlfriend" in "my girlfriend and I": the user together with them
     display: str = ""  # how a Chinese memory names a thing or event: "用户参加的论坛"
+    company: str = ""  # whom "we" were, when the conversation said so: "kids" after "my kids and I"
 
     @property
     def is_user(self) -> bool:
@@ -76,6 +77,8 @@ class Scene:
     what the assistant's last message asked about."""
 
     by_name: dict[str, Subject] = field(default_factory=dict)
+    # The people the user last said they were with ("my kids", "my husband and I"): who "we" is.
+    company: str = ""
     things: dict[str, Subject] = field(default_factory=dict)
     last_person: Subject | None = None
     # The user's person, pet or thing the assistant just asked about ("你的店", "your dog").
@@ -126,6 +129,9 @@ class Scene:
         "it"/"he"/"she" of a later clause."""
         low = text.lower() if lang == "en" else text
         if lang == "en":
+            with_ = _EN_COMPANY.findall(low)
+            if with_:
+                self.company = with_[-1][0] or with_[-1][1]
             # "my wife Rachel", "twins, Ava and Noah": each name is that relative later ("noah is scared").
             for m in _EN_NAMED.finditer(text):
                 found = _en_relation(m.group(1).lower(), r)
@@ -206,6 +212,11 @@ _EN_NOT_SUBJECT = re.compile(
 
 
 _EN_NAMED = re.compile(r"\b([A-Za-z-]+),?\s+([A-Z][a-z]+)\b(?:,?\s+(?:and|&)\s+([A-Z][a-z]+)\b)?")
+_EN_COMPANY = re.compile(
+    r"\b(?:my|our) (family|kids|children|friends|husband|wife|partner|girlfriend|boyfriend|fianc[eé]e?|team|band|crew|"
+    r"parents|sister|brother|mom|mum|dad|son|daughter|dogs|classmates|coworkers|colleagues|teammates)\b(?= and (?:i|me)\b)"
+    r"|\b(?:with|took|take|and) (?:my|our) (family|kids|children|friends|husband|wife|partner|girlfriend|boyfriend|team|"
+    r"band|crew|parents|dogs|classmates|coworkers|colleagues|teammates)\b")
 _EN_ONE = {"children": "child", "grandkids": "grandkid", "in-laws": "in-law", "puppies": "puppy"}
 _EN_NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday sunday january february march april may
 june july august september october november december christmas easter""".split())
@@ -272,16 +283,17 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     joint = re.match(r"(?:my|our)\s+([\w -]{2,30}?)\s+and\s+(?:i|me)\b", low) \
         or re.match(r"(?:me|i)\s+and\s+(?:my|our)\s+([\w-]+(?: [\w-]+)?)(?=\s)", low)
     if joint:
-        found = _en_relation(joint.group(1), r)
+        words = joint.group(1)
+        found = _en_relation(words, r) or (_en_relation(words[:-1], r) if words.endswith("s") else None)
         if found:
-            return Found(Subject(USER, joint=found[0], plural=True), joint.end())
+            return Found(Subject(USER, joint=words if words.endswith("s") else found[0], plural=True), joint.end())
     owned = _en_possessive(text, r)
     if owned:
         return owned
     if _EN_FIRST.match(low) or re.match(r"^(?:my|mine)\b", low):
         return Found(THE_USER)  # "my favorite quote is ...": the user's own
     if _EN_WE.match(low):
-        return Found(WE)
+        return Found(Subject(USER, group=True, plural=True, company=scene.company) if scene.company else WE)
     if _EN_HE.match(low):
         person = _recent_person(previous, scene, plural=False, gender="f" if re.match(r"^(?:she|her)", low) else "m")
         return Found(person, inherited=True) if person else Found(SOMEONE_ELSE)
