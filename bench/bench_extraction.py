@@ -3,6 +3,8 @@ tests/data/, and recall of DuLeMon persona facts (../shared/data/dulemon_samples
 
 Labelled sets: extraction_dev.jsonl was used to develop the rules; the holdout files
 were written by other authors from the same guidelines, without seeing the rules.
+extraction_holdout4.jsonl (309 messages) was written last, after the extraction work of
+its issue, and its misses are not looked at: it measures, it is not tuned on.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import Any
 from common import ROOT, SHARED_DATA, need, table
 
 WHEN = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
-SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2.jsonl", "extraction_holdout3.jsonl"]
+SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2.jsonl", "extraction_holdout3.jsonl",
+        "extraction_holdout4.jsonl"]
 
 
 def _extractor():
