@@ -314,3 +314,16 @@ def test_what_the_clause_does_not_name_is_not_kept(text):
     assert contents(text, MAY) == []
     assert contents("My brother loves his job", MAY) == ["User's brother loves his job"]
     assert contents("I retired last year", MAY) == ["User retired last year"]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("我妈上周做了膝关节置换手术，还有二型糖尿病", "用户的妈还有二型糖尿病"),  # 还有 = also has, not "besides"
+    ("在长沙，开了八个月了，跟我表哥合伙", "用户在长沙，开了八个月了，跟自己的表哥合伙"),
+])
+def test_chinese_words_that_look_like_openers(text, content):
+    assert contents(text, MAY)[-1] == content
+
+
+@pytest.mark.parametrize("text", ["但好像也没啥用", "要不我干脆辞职算了（开玩笑）"])
+def test_chinese_remarks_and_jokes_are_not_kept(text):
+    assert contents(text, MAY) == []

@@ -452,7 +452,7 @@ _ZH_KIN = (
 _ZH_GROUP_WORK = re.compile(r"^(?:我们|咱们|我司)(?:的)?(?=团队|公司|组|部门|项目|后端|前端|服务|系统|产品|架构|数据库|集群|线上|代码|仓库|学校|医院|单位|店|工厂|客户端|接口|网关|测试|生产|实验室|课题组|工作室|技术栈|消息队列|缓存)")
 _ZH_FAMILY = re.compile(r"孩子|宝宝|家|老婆|老公|妻子|丈夫|父母|爸|妈|女儿|儿子")
 _ZH_WE_FAMILY = "用户一家"
-_ZH_LEAD = re.compile(r"^(?:对了|另外|还有|然后|而且|但是|不过|所以|也就是说|可是|只是|并且|而)[，,]?")
+_ZH_LEAD = re.compile(r"^(?:对了|另外|还有(?=[，,]|我|你|就是)|然后|而且|但是|不过|所以|也就是说|可是|只是|并且|而)[，,]?")
 _ZH_OTHER_START = re.compile(r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条)|他|她|它|你|您)")
 
 
@@ -565,7 +565,10 @@ def standing(text: str, lang: str) -> str:
 
 def pronouns(text: str, lang: str) -> str:
     """Only the pronouns to third person: for text appended to a memory as its elaboration."""
-    return _zh_outside(text) if lang == "zh" else _pronouns_en(text)
+    if lang == "zh":
+        # "…，跟我表哥合伙" after "用户在长沙": the user is already named, so 自己的.
+        return _zh_outside(re.sub(r"(?<=[给为帮跟和带陪让把替对])我的?(?=[\u3400-\u9fff])(?!们)", "自己的", text))
+    return _pronouns_en(text)
 
 
 def with_time(content: str, lang: str, label: str, deadline: bool = False) -> str:
