@@ -327,3 +327,17 @@ def test_chinese_words_that_look_like_openers(text, content):
 @pytest.mark.parametrize("text", ["但好像也没啥用", "要不我干脆辞职算了（开玩笑）"])
 def test_chinese_remarks_and_jokes_are_not_kept(text):
     assert contents(text, MAY) == []
+
+
+@pytest.mark.parametrize("text, content", [
+    ("I relax by painting", "User relaxes by painting"),
+    ("想去冰岛 但是我只能请十天假", "用户想去冰岛"),
+])
+def test_a_way_to_unwind_and_a_place_the_user_wants_to_go(text, content):
+    assert contents(text, MAY) == [content]
+
+
+@pytest.mark.parametrize("text", ["My kids had fun exploring and playing", "I'm relaxing and recharging this weekend",
+                                  "我想去睡觉"])
+def test_passing_fun_and_rest_are_not_kept(text):
+    assert contents(text, MAY) == []
