@@ -341,3 +341,13 @@ def test_a_way_to_unwind_and_a_place_the_user_wants_to_go(text, content):
                                   "我想去睡觉"])
 def test_passing_fun_and_rest_are_not_kept(text):
     assert contents(text, MAY) == []
+
+
+@pytest.mark.parametrize("text", ["though I just joined!", "on and off the court",
+                                  "I've been using that app on my phone to practice too!", "I love escaping to that world"])
+def test_cut_off_or_pointing_elsewhere_in_long_chat(text):
+    assert contents(text, MAY) == []
+    assert contents("and used to help my family out when we were struggling", MAY) == [
+        "User used to help their family out when they were struggling"]
+    assert contents("My wife and I got married last October", MAY) == [
+        "User and their wife got married last October (2025-10)"]

@@ -397,6 +397,11 @@ _NAME = r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+"
 _OBJECT_THEM = re.compile(r"(?:^|\b(?!(?:that|if|when|because|as|than|of|is|was|are|were|be|been)\b)[a-z']+ )them\b", re.I)
 _MANY_BEFORE = re.compile(r"\b(?i:kids|children|parents|friends|pets|dogs|cats|twins|family|folks|guys|girls|boys|people|"
                           r"team|class|students|[a-z]{3,}(?<!ss)(?<!'s)(?<!us)(?<!is)s)\b|" + _NAME)
+_THAT_THING = re.compile(
+    r"(?i)\b(?:to|with|on|in|at|from|about|of|for|using|use|used|love|loved|like|liked|tried|bought|saw|watched|read|"
+    r"visited|met|meeting|got|made) that (?!(?:is|was|are|were|i|we|you|he|she|they|it|my|our|the|a|an|one|much|many|long|"
+    r"far|way|time|day|week|month|year|kind|sort|point|moment|morning|night|evening|weekend|summer|winter|spring|fall|"
+    r"too|so|very|really|all|same|last|next|first)\b)[a-z]+\b")
 _VAGUE = re.compile(r"(?i)\bsaw another\b|\b(?:a few|some|one|two|several) more\b\W*(?:last|this|yesterday|today|too|$)|"
                     r"\b(?:working on|doing|planning|made|make|tried|try|trying|tackled|started|starting) something "
                     r"(?:exciting|new|cool|big|special|fun|great|awesome|amazing|interesting)\b\W*(?:too|as well)?\W*$")
@@ -418,6 +423,8 @@ def _orphan_pronoun(text: str) -> bool:
         return True  # "my wife hated that one": which one was in the other message
     if re.match(r"(?i)(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+it\b", text):
         return True  # "my wedding it was amazing": the wedding's story is in the other message
+    if _THAT_THING.search(text):
+        return True  # "I've been using that app", "escaping to that world": which, the other message said
     if _VAGUE.search(text):
         return True  # "I saw another at a pet store", "I've been working on something exciting too"
     for pattern, named in ((_OBJECT_IT, _THING_BEFORE), (_SUBJECT_IT, _THING_BEFORE), (_OBJECT_PERSON, _PERSON_BEFORE),

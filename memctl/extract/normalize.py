@@ -287,7 +287,8 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         # "flying to Denver for my cousin's wedding", "want to get my cert": the user's own doing
         if opener.endswith("ing"):
             return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))
-        if opener in ("want", "wanna", "need", "hope", "plan", "love", "like", "hate", "prefer"):
+        if opener in ("want", "wanna", "need", "hope", "plan", "love", "like", "hate", "prefer") \
+                or opener == "used" and low.startswith("used to "):
             return _tidy("User " + _pronouns_en(agree(re.sub(r"^wanna\b", "want to", t[:1].lower() + t[1:]))))
     first = re.search(r"\b(?:my|me)\b", t, re.I)
     if first and not re.search(r"\b(?:i|i'm|i've|i'd|i'll)\b", low[:first.start()]):
@@ -371,6 +372,8 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
     return f"{name} " + _pronouns_en(rest if subject.plural else agree(rest))
 
 
+_FUNCTION_WORDS = frozenset("""on off in at to for with from of or but the a an this that these those by about into
+onto over under than as if so""".split())
 # Past verbs that say the whole fact alone: "User retired".
 _WHOLE_ALONE = frozenset("""retired graduated married divorced moved relocated quit resigned emigrated immigrated
 recovered converted transitioned enlisted""".split())
@@ -397,9 +400,12 @@ def readable(content: str, lang: str = "en") -> bool:
     if not m:
         return True
     said = re.sub(r"\s*\([^)]*\)$", "", m.group(1)).strip(" .!")
+    said = re.sub(r"^(?:just|finally|recently|already|also|actually|even) ", "", said)
     if re.fullmatch(r"[a-z]+", said) and _past(said) and said not in _WHOLE_ALONE:
         return False  # "User won (2022-11-05)": won what, the clause lost
     words = re.findall(r"[a-z][a-z']*", m.group(1).lower())
+    if words and words[0] in _FUNCTION_WORDS:
+        return False  # "User on ands off the court": a phrase, not a statement
     for n, word in enumerate(words[:5]):
         if word in ("gonna", "wanna", "gotta", "and") or (word == "no" and words[n + 1 : n + 2] == ["longer"]):
             return True
