@@ -81,19 +81,18 @@ def recall(
         as_of = as_of.replace(tzinfo=timezone.utc)  # a naive time is UTC, as everywhere
     embedder = core.embedder  # starts loading the model while the store is read
     query = about_the_user(query, user)
-    qv = _QueryVector(embedder, query)  # computed while the user's rows are read
+    qvec = embedder.embed([query])[0]
     now = core.clock()
     memory_rows, episode_rows = core.user_size(user)
     legs = []
     if "memory" in wanted:
-        legs.append(lambda: _memory_hits(core, query, qv, user, memory_types, as_of, include_history, memory_rows, now))
+        legs.append(lambda: _memory_hits(core, query, qvec, user, memory_types, as_of, include_history, memory_rows, now))
     if "episode" in wanted and core.config.episodes.enabled:
-        legs.append(lambda: _episode_hits(core, query, qv, user, as_of, include_history, episode_rows, now))
+        legs.append(lambda: _episode_hits(core, query, qvec, user, as_of, include_history, episode_rows, now))
     # The legs of a large user run side by side (most of their time is spent in Lance,
     # which does not hold the interpreter lock); a small user's, one after the other.
     large = max(memory_rows, episode_rows) > cfg.exact_rows
     hits: list[RecallHit] = [h for leg in (_run(legs) if large else [leg() for leg in legs]) for h in leg]
-    qv.get()  # a model that failed says so even when no leg needed the vector
     result = RecallResult(query=query, user=user)
     result.hits = select(_fold(hits, cfg.min_relevance), k, cfg.max_per_type, cfg.min_relevance, cfg.max_episodes)
     if include_history:
@@ -112,22 +111,6 @@ def recall(
         except OSError as exc:
             result.note = f"recall not recorded: {getattr(exc, 'filename', None) or core.dir}: {exc.strerror or exc}"
     return result
-
-
-class _QueryVector:
-    """The query's vector, embedded in a thread of its own while the first table is read
-    (the model's products and Lance's scan both run outside the interpreter lock); a leg
-    asks for it when it first needs it."""
-
-    def __init__(self, embedder: Any, query: str) -> None:
-        from concurrent.futures import ThreadPoolExecutor
-
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memctl-query")
-        self._future = self._pool.submit(lambda: embedder.embed([query])[0])
-        self._pool.shutdown(wait=False)
-
-    def get(self) -> np.ndarray:
-        return self._future.result()
 
 
 def about_the_user(query: str, user: str) -> str:
@@ -215,7 +198,7 @@ _MEMORY_SCORING = ["id", "chain_id", "version", "user_id", "type", "status", "co
                    "context_vector", "subject"]
 
 
-def _memory_hits(core: Core, query: str, qv: _QueryVector, user: str, types: list[str], as_of: datetime | None,
+def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: list[str], as_of: datetime | None,
                  include_history: bool, rows: int, now: datetime) -> list[RecallHit]:
     cfg = core.config.recall
     where = [f"user_id = {sql_str(user)}"]
@@ -252,10 +235,9 @@ def _memory_hits(core: Core, query: str, qv: _QueryVector, user: str, types: lis
     if table is None:
         large_filter = filter_ + (f" AND status = 'active' AND (valid_to IS NULL OR valid_to > {sql_time(now)})"
                                   if active_only else "")
-        table = _large_memory_table(core, ds, large_filter, qv.get(), query, qtopics, max(rows, 1), cfg.top_k_candidates)
+        table = _large_memory_table(core, ds, large_filter, qvec, query, qtopics, max(rows, 1), cfg.top_k_candidates)
     if table.num_rows == 0:
         return []
-    qvec = qv.get()
     # Features for every row straight from Arrow columns; Memory objects only for the candidates.
     matrix, _ = vector_matrix(table)
     cosine = matrix @ qvec
@@ -319,7 +301,7 @@ def _episode_mask(table: pa.Table, as_of: datetime | None, include_history: bool
     return keep
 
 
-def _episode_hits(core: Core, query: str, qv: _QueryVector, user: str, as_of: datetime | None, include_history: bool,
+def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: datetime | None, include_history: bool,
                   rows: int, now: datetime) -> list[RecallHit]:
     cfg = core.config.recall
     where = [f"user_id = {sql_str(user)}", "content IS NOT NULL"]
@@ -341,12 +323,11 @@ def _episode_hits(core: Core, query: str, qv: _QueryVector, user: str, as_of: da
             table = table.filter(pa.array(_episode_mask(table, as_of, include_history)))
     if table is None:
         k = cfg.top_k_candidates
-        found = set(_nearest(core, ds, filter_, qv.get(), max(rows, 1), k))
+        found = set(_nearest(core, ds, filter_, qvec, max(rows, 1), k))
         found |= set(_best_words(core, ds, "content", filter_, query, max(rows, 1), k))
         table = _take(ds, sorted(found), _EPISODE_READ).drop_columns(["_rowid"])
     if table.num_rows == 0:
         return []
-    qvec = qv.get()
     matrix, present = vector_matrix(table)
     dense = np.where(present, _relevance_scale(core)(matrix @ qvec), 0.0)
     # Words of the exchange: the turn, the message it answered ("Where did you go
