@@ -110,6 +110,9 @@ class RecallWeights:
     recency: float = 0.02
     reinforcement: float = 0.02
     user_stated: float = 0.01
+    # Said (or true from) within a period the query names ("in May 2023", "last week"): the
+    # query asks about that time. Orders relevant items; never makes one relevant.
+    period: float = 0.2
 
 
 def _default_half_lives() -> dict[str, float]:

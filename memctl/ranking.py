@@ -3,19 +3,20 @@
   relevance = (w.dense·dense + w.lexical·lexical + w.topic·topic) / (w.dense + w.lexical + w.topic)
   memory    = w.dense·dense + w.lexical·lexical + w.topic·topic
             + w.importance·importance + w.recency·recency + w.reinforcement·reinforcement
-            + w.user_stated·[stated by the user]
+            + w.user_stated·[stated by the user] + w.period·period
               (× other_subject_weight when the query asks about the user and the memory is about
                someone else in their life whom the query does not name)
   episode   = episode_weight · [asking_weight if the turn only asked] · (w.dense·dense + w.lexical·lexical
-            + w.recency·recency + w.user_stated)
+            + w.recency·recency + w.user_stated + w.period·period)
 
 dense is cosine rescaled to 0..1 between the model's floor and ceiling; lexical is the
 share of the query's BM25-weighted terms a text (with its source turn) matches; topic
 is importance ** topic_importance_power when the query and the memory share a topic
 (food, health, travel ...), so a food request lifts the allergy, not every food memory;
-recency halves every `half_life_days[type]`. An item is returned only when its
-relevance reaches `min_relevance`: importance and recency order relevant items, they
-never make an irrelevant one relevant. An episode is a turn as it was said: it scores a
+recency halves every `half_life_days[type]`; period is 1 when the item was said (a memory:
+or became true) within a period the query names ("in May 2023", "last week"). An item is
+returned only when its relevance reaches `min_relevance`: importance, recency and period
+order relevant items, they never make an irrelevant one relevant. An episode is a turn as it was said: it scores a
 share (`episode_weight`) of what a curated memory with the same relevance scores.
 """
 
@@ -75,8 +76,13 @@ def subject_weight(memory: Memory, query: str, cfg: RecallConfig) -> float:
     return cfg.other_subject_weight if _FIRST_PERSON.search(query) else 1.0
 
 
+def in_periods(times: list[datetime | None], periods: list[tuple[datetime, datetime]]) -> float:
+    """1.0 when one of the times falls in one of the periods (start inclusive, end exclusive)."""
+    return 1.0 if any(t is not None and start <= t < end for t in times for start, end in periods) else 0.0
+
+
 def score(memory: Memory, dense: float, lexical: float, topic: float, now: datetime, cfg: RecallConfig,
-          weight: float = 1.0) -> ScoreParts:
+          weight: float = 1.0, periods: list[tuple[datetime, datetime]] = ()) -> ScoreParts:
     w = cfg.weights
     parts = ScoreParts(
         dense=float(dense),
@@ -86,27 +92,31 @@ def score(memory: Memory, dense: float, lexical: float, topic: float, now: datet
         recency=recency(memory, now, cfg.half_life_days),
         reinforcement=1.0 - 1.0 / (1.0 + memory.reinforced_count),
         user_stated=1.0 if memory.source_type == "user_stated" else 0.0,
+        period=in_periods([s.time for s in memory.sources] + [memory.valid_from], periods) if periods else 0.0,
     )
     parts.relevance = _relevance(cfg, parts)
     parts.score = weight * (
         w.dense * parts.dense + w.lexical * parts.lexical + w.topic * parts.topic
         + w.importance * parts.importance + w.recency * parts.recency
-        + w.reinforcement * parts.reinforcement + w.user_stated * parts.user_stated
+        + w.reinforcement * parts.reinforcement + w.user_stated * parts.user_stated + w.period * parts.period
     )
     return parts
 
 
-def score_episode(episode: Episode, dense: float, lexical: float, now: datetime, cfg: RecallConfig) -> ScoreParts:
+def score_episode(episode: Episode, dense: float, lexical: float, now: datetime, cfg: RecallConfig,
+                  periods: list[tuple[datetime, datetime]] = ()) -> ScoreParts:
     w = cfg.weights
     parts = ScoreParts(
         dense=float(dense),
         lexical=float(lexical),
         recency=decay(episode.time or episode.ingested_at, now, cfg.half_life_days.get(EPISODE_TYPE, 365.0)),
         user_stated=1.0,
+        period=in_periods([episode.time], periods) if periods else 0.0,
     )
     parts.relevance = _relevance(cfg, parts)
     parts.score = cfg.episode_weight * (1.0 if episode.statement else cfg.asking_weight) * (
         w.dense * parts.dense + w.lexical * parts.lexical + w.recency * parts.recency + w.user_stated * parts.user_stated
+        + w.period * parts.period
     )
     return parts
 

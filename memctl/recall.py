@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 from datetime import datetime, timezone
+from functools import lru_cache
 from typing import Any, Iterable
 
 import numpy as np
@@ -31,6 +32,7 @@ from .errors import InputError, UsageError
 from .judgement import rescaler
 from .lexical import BM25, HAN
 from .ranking import candidate_indices, score, score_episode, select, subject_weight
+from .rulefiles import read_rule_file
 from .results import RecallHit, RecallResult
 from .schema import EPISODE_COLUMNS, FULL_MEMORY_COLUMNS, MEMORY_COLUMNS, Episode, Memory
 from .topics import load_topics, topics_of
@@ -83,12 +85,15 @@ def recall(
     query = about_the_user(query, user)
     qvec = embedder.embed([query])[0]
     now = core.clock()
+    periods = asked_periods(query, as_of or now, core.rules_dir)
     memory_rows, episode_rows = core.user_size(user)
     legs = []
     if "memory" in wanted:
-        legs.append(lambda: _memory_hits(core, query, qvec, user, memory_types, as_of, include_history, memory_rows, now))
+        legs.append(lambda: _memory_hits(core, query, qvec, user, memory_types, as_of, include_history, memory_rows, now,
+                                         periods))
     if "episode" in wanted and core.config.episodes.enabled:
-        legs.append(lambda: _episode_hits(core, query, qvec, user, as_of, include_history, episode_rows, now))
+        legs.append(lambda: _episode_hits(core, query, qvec, user, as_of, include_history, episode_rows, now,
+                                          periods))
     # The legs of a large user run side by side (most of their time is spent in Lance,
     # which does not hold the interpreter lock); a small user's, one after the other.
     large = max(memory_rows, episode_rows) > cfg.exact_rows
@@ -127,6 +132,21 @@ def about_the_user(query: str, user: str) -> str:
             out = re.sub(rf"\b{re.escape(part[0].upper() + part[1:].lower())}(?:'s|’s)?\b", " ", out)
     out = re.sub(r"\s+", " ", out).strip()
     return out if re.search(r"\w", out) else query
+
+
+@lru_cache(maxsize=8)
+def _time_words(rules_dir: str | None) -> dict[str, Any]:
+    return read_rule_file("temporal.toml", rules_dir)
+
+
+def asked_periods(query: str, now: datetime, rules_dir: str | None = None) -> list[tuple[datetime, datetime]]:
+    """The periods a query names ("in May 2023", "on October 13, 2023", "last week",
+    "2023年5月"), resolved against `now` and looking back (a memory query asks about
+    what was said): what was said or became true in them is what it asks about."""
+    from .temporal import find_times
+
+    lang = "zh" if HAN.search(query) else "en"
+    return [(t.start_dt(), t.end_dt()) for t in find_times(query, lang, now, _time_words(rules_dir), past_hint=True)]
 
 
 def _run(legs: list[Any]) -> list[Any]:
@@ -199,7 +219,8 @@ _MEMORY_SCORING = ["id", "chain_id", "version", "user_id", "type", "status", "co
 
 
 def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: list[str], as_of: datetime | None,
-                 include_history: bool, rows: int, now: datetime) -> list[RecallHit]:
+                 include_history: bool, rows: int, now: datetime,
+                 periods: list[tuple[datetime, datetime]] = ()) -> list[RecallHit]:
     cfg = core.config.recall
     where = [f"user_id = {sql_str(user)}"]
     if as_of is not None:
@@ -258,7 +279,7 @@ def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: lis
     hits = []
     for row, i in zip(rows_read, idx):
         m = Memory.from_row(row)
-        hits.append(RecallHit(m, score(m, dense[i], lexical[i], topic[i], now, cfg, subject_weight(m, query, cfg)),
+        hits.append(RecallHit(m, score(m, dense[i], lexical[i], topic[i], now, cfg, subject_weight(m, query, cfg), periods),
                               row=row.get("_rowid")))
     return hits
 
@@ -302,7 +323,7 @@ def _episode_mask(table: pa.Table, as_of: datetime | None, include_history: bool
 
 
 def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: datetime | None, include_history: bool,
-                  rows: int, now: datetime) -> list[RecallHit]:
+                  rows: int, now: datetime, periods: list[tuple[datetime, datetime]] = ()) -> list[RecallHit]:
     cfg = core.config.recall
     where = [f"user_id = {sql_str(user)}", "content IS NOT NULL"]
     if as_of is not None:
@@ -340,7 +361,7 @@ def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: da
     idx = sorted({int(i) for i in np.argsort(-dense, kind="stable")[:k]}
                  | {int(i) for i in np.argsort(-lexical, kind="stable")[:k] if lexical[i] > 0})
     episodes = [Episode.from_row(r) for r in table.take(idx).select(EPISODE_COLUMNS).to_pylist()]
-    return [RecallHit(None, score_episode(e, dense[i], lexical[i], now, cfg), e) for e, i in zip(episodes, idx)]
+    return [RecallHit(None, score_episode(e, dense[i], lexical[i], now, cfg, periods), e) for e, i in zip(episodes, idx)]
 
 
 # -- the tables' indexes -------------------------------------------------------------------

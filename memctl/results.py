@@ -98,6 +98,8 @@ class ScoreParts:
     recency: float = 0.0
     reinforcement: float = 0.0
     user_stated: float = 0.0
+    # 1 when the item was said (or, for a memory, became true) in a period the query names.
+    period: float = 0.0
     relevance: float = 0.0
     # For a memory: the score of the most relevant turn it came from, folded into it.
     evidence: float = 0.0

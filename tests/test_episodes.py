@@ -203,3 +203,26 @@ def test_diff_reports_episodes(store, tmp_path):
     _ingest(store, tmp_path, "a", conversation("u8", "s", "I love hiking.", "Is it going to rain?"))
     d = store.diff(Point(time=datetime(2000, 1, 1, tzinfo=timezone.utc)))
     assert d.episodes["added"] == 2 and d.to_dict()["episodes"]["added"] == 2
+
+
+def test_a_question_that_names_a_period_asks_about_what_was_said_then():
+    from memctl.recall import asked_periods
+
+    now = datetime(2026, 11, 30, 12, tzinfo=timezone.utc)
+    [(start, end)] = asked_periods("What did I cook in May 2023?", now)
+    assert (start.date().isoformat(), end.date().isoformat()) == ("2023-05-01", "2023-06-01")
+    [(start, end)] = asked_periods("我2023年5月去了哪里？", now)
+    assert start.date().isoformat() == "2023-05-01"
+    [(start, _)] = asked_periods("What did I do last week?", now)  # looking back from now
+    assert start.date().isoformat() == "2026-11-23"
+    assert asked_periods("what do I like to cook?", now) == []
+
+
+def test_of_two_like_turns_the_one_said_in_the_named_period_ranks_first(store, tmp_path):
+    for session, when in (("s-may", "2023-05-10T10:00:00+00:00"), ("s-june", "2023-06-20T10:00:00+00:00")):
+        _ingest(store, tmp_path, session, conversation("u1", session, "We had a picnic by the river with friends.", time=when))
+    store.core.clock = fixed_clock()
+    first = store.recall("What did we do by the river in June 2023?", "u1", kinds=["episode"]).hits[0]
+    assert first.episode.session == "s-june" and first.parts.period == 1.0
+    first = store.recall("What did we do by the river in May 2023?", "u1", kinds=["episode"]).hits[0]
+    assert first.episode.session == "s-may"

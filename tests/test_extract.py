@@ -12,7 +12,7 @@ from memctl.conversations import Conversation, Turn, clean
 from memctl.extract import Candidate, ForgetRequest, Negation, extract, load_rules
 from memctl.topics import load_topics
 from memctl.extract.secrets import MASK, cn_id_ok, luhn_ok, mask_secrets
-from memctl.extract.temporal import find_times
+from memctl.temporal import find_times
 
 RULES = load_rules()
 WHEN = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)

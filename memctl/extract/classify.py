@@ -20,7 +20,7 @@ from functools import lru_cache
 from .normalize import contracted_is, past_tense
 from .rules import LangRules, Rules
 from .subjects import EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect
-from .temporal import TimeRef, find_times
+from ..temporal import TimeRef, find_times
 
 # Contractions typed without the apostrophe ("Im a med student", "dont").
 _EN_TYPED_FIX = {"im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't",
@@ -476,7 +476,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # ("10月我要去日本" has a month before 我 and is ahead).
     a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint,
                          past_in=(lambda stretch: r.has("past", stretch)) if lang != "en" else None,
-                         past_verb=lang == "en" and past_tense(tlow)) or list(ctx.prev_times)
+                         past_verb=(lambda: past_tense(tlow)) if lang == "en" else None) or list(ctx.prev_times)
     if len(text) < 2 or (lang == "en" and len(text.split()) < 2):
         return a.drop("too short")
     if r.has("chit_chat", tlow):

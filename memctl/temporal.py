@@ -116,12 +116,13 @@ def _weekday(ref: date, phrase: str, weekday: int, which: str, past_hint: bool) 
 
 
 def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str, Any], past_hint: bool = False,
-               past_in: Callable[[str], bool] | None = None, past_verb: bool = False) -> list[TimeRef]:
+               past_in: Callable[[str], bool] | None = None, past_verb: Callable[[], bool] | None = None) -> list[TimeRef]:
     """Every time expression in `text`, resolved against `reference` (the session time).
     A bare month, day or weekday is taken as past when the clause is in the past tense
     (`past_hint`); for Chinese, where one clause often strings several together
     ("已经过了两轮 终面是10月20号"), `past_in` decides it on the stretch around the date.
-    An English verb in the simple past (`past_verb`) puts "in <month>" behind, not ahead:
+    An English verb in the simple past (`past_verb`, asked only when a date needs it) puts
+    "in <month>" behind, not ahead:
     "she moved in with me in January" (but "booked it for January" stays ahead)."""
     if reference is None:
         return []
@@ -158,38 +159,48 @@ def _vocab_pattern(lang: str, phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"\b(?:{alts})\b" if lang == "en" else f"(?:{alts})")
 
 
-def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: bool = False) -> None:
-    num = r"(\d+|a couple of|couple of|a few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-    for m in re.finditer(num + r" (day|week|month|year)s? ago\b", low):
+_NUM_EN = r"(\d+|a couple of|couple of|a few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_MONTH_ALT = "|".join(_MONTHS + [a for a in _MONTH_ABBR if a != "may"])
+_AGO_EN = re.compile(_NUM_EN + r" (day|week|month|year)s? ago\b")
+_IN_EN = re.compile(r"\bin " + _NUM_EN + r" (day|week|month|year)s?\b")
+_WEEKDAY_EN = re.compile(r"\b(?:(last|next|this|on|coming) )?(" + "|".join(_WEEKDAYS_EN) + r")\b")
+# "the 19th of September", "September 19th", "19 Sept 2027": a day in a named month.
+_DAY_OF_MONTH_EN = re.compile(
+    r"(?:\b(?:the )?(\d{1,2})(?:st|nd|rd|th)? of (" + _MONTH_ALT + r")\b|\b(\d{1,2}) (" + _MONTH_ALT + r")\b"
+    r"|\b(" + _MONTH_ALT + r")\.? (?:the )?(\d{1,2})(?:st|nd|rd|th)?\b(?!:))(?:,? ((?:19|20)\d\d))?")
+_MONTH_EN = re.compile(r"\b(by|before|until|in|since|back in|last|next|this)?\s*(?:the end of |end of |mid-?|early |late )?("
+                       + _MONTH_ALT + r")\.?(?:\s+(\d{4}))?\b")
+_YEAR_EN = re.compile(r"\b(by|before|until|in|since|back in|mid-?|end of|the end of)?\s*((?:19|20)\d\d)\b")
+
+
+def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable[[], bool] | None = None) -> None:
+    for m in _AGO_EN.finditer(low):
         n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
         add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), -n))
-    for m in re.finditer(r"\bin " + num + r" (day|week|month|year)s?\b", low):
+    for m in _IN_EN.finditer(low):
         n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
         add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), n))
-    for m in re.finditer(r"\b(?:(last|next|this|on|coming) )?(" + "|".join(_WEEKDAYS_EN) + r")\b", low):
+    for m in _WEEKDAY_EN.finditer(low):
         add(m.start(), m.end(), _weekday(ref, m.group(0), _WEEKDAYS_EN.index(m.group(2)), m.group(1) or "", past_hint))
-    month_alt = "|".join(_MONTHS + [a for a in _MONTH_ABBR if a != "may"])
-    # "the 19th of September", "September 19th", "19 Sept 2027": a day in a named month.
-    day_first = r"\b(?:the )?(\d{1,2})(?:st|nd|rd|th)? of (" + month_alt + r"|may)\b|\b(\d{1,2}) (" + month_alt + r"|may)\b"
-    month_first = r"\b(" + month_alt + r")\.? (?:the )?(\d{1,2})(?:st|nd|rd|th)?\b(?!:)"
-    for m in re.finditer(f"(?:{day_first}|{month_first})(?:,? ((?:19|20)\\d\\d))?", low):
+    for m in _DAY_OF_MONTH_EN.finditer(low):
         day = int(m.group(1) or m.group(3) or m.group(6))
         word = m.group(2) or m.group(4) or m.group(5)
         month = _MONTH_ABBR[word[:3]]
         if not 1 <= day <= 31:
             continue
         year = int(m.group(7)) if m.group(7) else ref.year
-        past = past_hint or (past_verb and re.search(r"\b(?:on|since)\s*$", low[: m.start()]) is not None)
+        past = past_hint or (past_verb is not None and re.search(r"\b(?:on|since)\s*$", low[: m.start()]) is not None
+                             and past_verb())
         if not m.group(7) and past != ((month, day) < (ref.month, ref.day)):
             year += -1 if past else 1  # ahead unless the clause is past, and then behind
         _add_date(add, m, ref, year, month, day)
-    for m in re.finditer(r"\b(by|before|until|in|since|back in|last|next|this)?\s*(?:the end of |end of |mid-?|early |late )?(" + month_alt + r")\.?(?:\s+(\d{4}))?\b", low):
+    for m in _MONTH_EN.finditer(low):
         word = m.group(2)
         month = _MONTHS.index(word) + 1 if word in _MONTHS else _MONTH_ABBR[word[:3]]
         if m.group(3):
             year = int(m.group(3))
         elif m.group(1) == "last" or (past_hint and m.group(1) in (None, "in", "since", "back in")) \
-                or (past_verb and m.group(1) in ("in", "since", "back in")):
+                or (past_verb is not None and m.group(1) in ("in", "since", "back in") and past_verb()):
             year = ref.year if month < ref.month else ref.year - 1
         else:
             year = ref.year if month >= ref.month else ref.year + 1
@@ -199,7 +210,7 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: bool = F
             end = start - timedelta(days=1)
         direction = -1 if end < ref else (1 if start > ref else 0)
         add(m.start(), m.end(), TimeRef(m.group(0).strip(), start, end, "month", direction, deadline))
-    for m in re.finditer(r"\b(by|before|until|in|since|back in|mid-?|end of|the end of)?\s*((?:19|20)\d\d)\b", low):
+    for m in _YEAR_EN.finditer(low):
         year = int(m.group(2))
         start, end = date(year, 1, 1), date(year, 12, 31)
         if m.group(1) and m.group(1).startswith("mid"):
