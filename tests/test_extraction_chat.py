@@ -351,3 +351,44 @@ def test_cut_off_or_pointing_elsewhere_in_long_chat(text):
         "User used to help their family out when they were struggling"]
     assert contents("My wife and I got married last October", MAY) == [
         "User and their wife got married last October (2025-10)"]
+
+
+@pytest.mark.parametrize("text", ["I'd love to hear some tips", "I will check my schedule and let you know",
+                                  "As for my favorite game"])
+def test_what_the_user_wants_from_the_other_speaker_is_not_kept(text):
+    assert contents(text, MAY) == []
+
+
+@pytest.mark.parametrize("text, content, type_", [
+    ("from now on pls answer in Go", "User prefers: answer in Go", "preference"),
+    ("从现在起请用繁体字回答", "用户希望从现在起用繁体字回答", "preference"),
+    ("别叫我亲", "用户不想被叫亲", "preference"),  # how to address the user is a standing wish
+    ("I've always loved eagles", "User has always loved eagles", "preference"),  # a lasting like, not a habit
+    ("My fur kids love the park", "User's fur kids love the park", "preference"),
+])
+def test_standing_wishes_and_lasting_likes(text, content, type_):
+    assert [(c.content, c.type) for c in said(text, MAY)] == [(content, type_)]
+
+
+def test_a_pet_named_with_a_word_that_is_also_a_verb():
+    got = chat("We adopted a cat named Pepper last year.", "Cute!", "Pepper loves napping in the sun")
+    assert [(c.subject, c.content) for c in got][-1] == ("cat Pepper", "User's cat Pepper loves napping in the sun")
+
+
+@pytest.mark.parametrize("text", [
+    "I would love to", "I'd love to see", "I would love to experience that every day",  # reactions, cut off
+    "I'm starting next month",  # starting what
+    "I appreciate the daily dose of positivity they bring to my life",  # "they" named in the other message
+    "I love the design",
+])
+def test_more_reactions_and_cut_off_clauses_are_not_kept(text):
+    assert contents(text, MAY) == []
+
+
+@pytest.mark.parametrize("text, content", [
+    ("I'd love to visit Japan", "User would love to visit Japan"),
+    ("Being out in nature always refreshes me", "Being out in nature always refreshes the user"),
+    ("My girl & I tried out a new cafe", "User and their girl tried out a new cafe"),
+])
+def test_wishes_gerund_subjects_and_joint_subjects_as_said(text, content):
+    assert contents(text, MAY) == [content]

@@ -163,6 +163,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             if out.turns and out.turns[-1].reply is None:
                 out.turns[-1].reply = mask_secrets(turn.content[:_REPLY_CHARS], rules)[0]
             continue
+        scene.company = ""  # "we" is whom this turn says the user was with, not someone from long before
         masked, n_secrets = mask_secrets(turn.content, rules)
         out.secrets_blocked += n_secrets
         key = turn_key(conv.user, conv.session, turn.id, masked)

@@ -395,6 +395,7 @@ _SUBJECT_IT = re.compile(r"\b(?:and|but|so) (?:it's|its|it is|it was|it will be)
 _PLACE_THERE = re.compile(r"\b(?!(?:is|are|was|were|been|be|'s)\b)[a-z']+ there\b(?! (?:is|are|was|were|has|have|had|will|'s)\b)", re.I)
 _NAME = r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+"
 _OBJECT_THEM = re.compile(r"(?:^|\b(?!(?:that|if|when|because|as|than|of|is|was|are|were|be|been)\b)[a-z']+ )them\b", re.I)
+_SUBJECT_THEY = re.compile(r"(?<!^)\b(?:they|they're|they've|they'll)\b", re.I)
 _MANY_BEFORE = re.compile(r"\b(?i:kids|children|parents|friends|pets|dogs|cats|twins|family|folks|guys|girls|boys|people|"
                           r"team|class|students|[a-z]{3,}(?<!ss)(?<!'s)(?<!us)(?<!is)s)\b|" + _NAME)
 _THAT_THING = re.compile(
@@ -428,7 +429,7 @@ def _orphan_pronoun(text: str) -> bool:
     if _VAGUE.search(text):
         return True  # "I saw another at a pet store", "I've been working on something exciting too"
     for pattern, named in ((_OBJECT_IT, _THING_BEFORE), (_SUBJECT_IT, _THING_BEFORE), (_OBJECT_PERSON, _PERSON_BEFORE),
-                           (_OBJECT_THEM, _MANY_BEFORE), (_PLACE_THERE, _PLACE_BEFORE)):
+                           (_OBJECT_THEM, _MANY_BEFORE), (_SUBJECT_THEY, _MANY_BEFORE), (_PLACE_THERE, _PLACE_BEFORE)):
         for m in pattern.finditer(text):
             before = text[: m.start()]
             if not named.search(before) and not re.search(r"\w+\W+\w+[^,]*,", before):
@@ -695,6 +696,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             return "task" if r.types["task"].search(tlow) else None
         if name == "knowledge" and a.subject == "dependent":
             continue
+        if name == "behavior" and r.types["preference"].search(tlow) \
+                and re.search(r"\b(?:loved?|liked?|enjoy(?:ed)?|hated?|adored?|fan of|into|prefer(?:red)?)\b", tlow):
+            return "preference"  # "I've always loved eagles": a lasting like, not a habit
         return name
     if near_future and not past and r.types["task"].search(tlow):
         return "task"

@@ -91,6 +91,17 @@ i'm you're he's she's it's we're they're 'm 're get gets got getting feel feels 
 will 'll i'll we'll would 'd""".split())
 
 
+@lru_cache(maxsize=4096)
+def _third(word: str) -> bool:
+    """Whether `word` is a verb's third-person present ("refreshes", "keeps"), not a plural noun."""
+    from lemminflect import getAllLemmas, getInflection
+
+    if not word.endswith("s") or len(word) < 4:
+        return False
+    lemmas = getAllLemmas(word)
+    return "NOUN" not in lemmas and any(word in getInflection(v, "VBZ") for v in lemmas.get("VERB", ()))
+
+
 def past_tense(low: str) -> bool:
     """Whether a lower-case English clause tells of the past by its verb: "she moved in with me"."""
     words = re.findall(r"[a-z']+", low)
@@ -272,7 +283,7 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
     gerund = head.endswith("ing") and "VERB" in _kinds(head)
     mine = re.search(r"\b(?:my|me)\b", t, re.I)
     if gerund and mine and (_FINITE_EN.search(low, 0, mine.start()) or _FINITE_EN.search(low, mine.end())
-                            or any(_past(w) for w in re.findall(r"[a-z]+", low[mine.end():]))):
+                            or any(_past(w) or _third(w) for w in re.findall(r"[a-z]+", low[len(head):]))):
         # "Working on cars helps me relax": the gerund phrase is the subject, the user its object.
         return _tidy(_user_at(t, mine))
     if gerund and inherited:
@@ -401,6 +412,8 @@ def readable(content: str, lang: str = "en") -> bool:
         return True
     said = re.sub(r"\s*\([^)]*\)$", "", m.group(1)).strip(" .!")
     said = re.sub(r"^(?:just|finally|recently|already|also|actually|even) ", "", said)
+    if re.fullmatch(r"is (?:starting|beginning|leaving|going|coming|moving)(?: (?:tomorrow|today|tonight|soon|next \w+|this \w+|on \w+))?", said):
+        return False  # "User is starting next month": starting what, the clause lost
     if re.fullmatch(r"[a-z]+", said) and _past(said) and said not in _WHOLE_ALONE:
         return False  # "User won (2022-11-05)": won what, the clause lost
     words = re.findall(r"[a-z][a-z']*", m.group(1).lower())
@@ -548,6 +561,7 @@ def standing(text: str, lang: str) -> str:
     body = re.sub(r"[.!。！~～]+$", "", text.strip())
     if lang == "zh":
         body = re.sub(r"^(?:请|麻烦)?(?:你)?", "", body)
+        body = re.sub(r"^(从现在起|从现在开始|以后|今后)[，,]?(?:请|麻烦)?(?:你)?", r"\1", body)
         body = re.sub(r"(回答|回复|答复|告诉|跟|给|对)我(?!们)(?=[^\s的])", r"\1", body)  # "以后回答我都用繁体字"
         return "用户希望" + _zh_outside(body)
     low = body.lower()
@@ -560,13 +574,15 @@ def standing(text: str, lang: str) -> str:
     if m:
         return f"User prefers {m.group('how')} {m.group('what')}"
     body = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz)$", "", body, flags=re.I)
+    rule = re.sub(r"^(?:(?:from now on|going forward|in (?:the )?future|by default)[, ]+)(?:(?:please|pls|plz|kindly)\s+)?", "",
+                  body, flags=re.I)
     own = re.match(r"^(?:(?:from now on|going forward|in (?:the )?future|by default)[, ]+)?i (?:(?:really|always|generally) )?"
                    r"(?P<verb>prefer|like|want|need)\s+(?P<what>.+)$", body, re.I)
     if own:
         # "I prefer concise answers with the code first": the user's own words, not a rule quoted.
         verb = {"prefer": "prefers", "like": "likes", "want": "wants", "need": "needs"}[own.group("verb").lower()]
         return f"User {verb} {_pronouns_en(own.group('what'))}"
-    return f"User prefers: {_pronouns_en(body[:1].lower() + body[1:])}"
+    return f"User prefers: {_pronouns_en(rule[:1].lower() + rule[1:])}"
 
 
 def pronouns(text: str, lang: str) -> str:

@@ -139,7 +139,8 @@ class Scene:
                     continue
                 relation = _EN_ONE.get(found[0], found[0][:-1] if found[0] in r.plural and found[0].endswith("s") else found[0])
                 for name in (m.group(2), m.group(3)):
-                    if name and not _en_verb_like(name) and name.lower() not in _EN_NOT_NAMES:
+                    named = re.search(r"\b(?:named|called)\s", m.group(0)) is not None  # "a cat named Pepper"
+                    if name and (named or not _en_verb_like(name)) and name.lower() not in _EN_NOT_NAMES:
                         self.by_name.setdefault(name.lower(), Subject(found[1], relation, name))
         if lang == "zh":
             # "跟老伴老周一起", "我未婚夫阿伟说…": a later "老周没有高血压" is about that person.
@@ -211,7 +212,7 @@ _EN_NOT_SUBJECT = re.compile(
 )
 
 
-_EN_NAMED = re.compile(r"\b([A-Za-z-]+),?\s+([A-Z][a-z]+)\b(?:,?\s+(?:and|&)\s+([A-Z][a-z]+)\b)?")
+_EN_NAMED = re.compile(r"\b([A-Za-z-]+),?\s+(?:(?:named|called)\s+)?([A-Z][a-z]+)\b(?:,?\s+(?:and|&)\s+([A-Z][a-z]+)\b)?")
 _EN_COMPANY = re.compile(
     r"\b(?:my|our) (family|kids|children|friends|husband|wife|partner|girlfriend|boyfriend|fianc[eé]e?|team|band|crew|"
     r"parents|sister|brother|mom|mum|dad|son|daughter|dogs|classmates|coworkers|colleagues|teammates)\b(?= and (?:i|me)\b)"
@@ -280,13 +281,15 @@ def _en_verb_like(word: str) -> bool:
 
 def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -> Found:
     low = text.lower()
-    joint = re.match(r"(?:my|our)\s+([\w -]{2,30}?)\s+and\s+(?:i|me)\b", low) \
+    joint = re.match(r"(?:my|our)\s+([\w -]{2,30}?)\s+(?:and|&|n)\s+(?:i|me)\b", low) \
         or re.match(r"(?:me|i)\s+and\s+(?:my|our)\s+([\w-]+(?: [\w-]+)?)(?=\s)", low)
     if joint:
         words = joint.group(1)
         found = _en_relation(words, r) or (_en_relation(words[:-1], r) if words.endswith("s") else None)
         if found:
             return Found(Subject(USER, joint=words if words.endswith("s") else found[0], plural=True), joint.end())
+        if re.fullmatch(r"[a-z]+(?: [a-z]+)?", words) and not _en_verb_like(words.split()[-1]):
+            return Found(Subject(USER, joint=words, plural=True), joint.end())  # "my girl & I": as the user said it
     owned = _en_possessive(text, r)
     if owned:
         return owned
