@@ -403,7 +403,9 @@ _THAT_THING = re.compile(
     r"visited|met|meeting|got|made) that (?!(?:is|was|are|were|i|we|you|he|she|they|it|my|our|the|a|an|one|much|many|long|"
     r"far|way|time|day|week|month|year|kind|sort|point|moment|morning|night|evening|weekend|summer|winter|spring|fall|"
     r"too|so|very|really|all|same|last|next|first)\b)[a-z]+\b")
-_VAGUE = re.compile(r"(?i)\bsaw another\b|\b(?:a few|some|one|two|several) more\b\W*(?:last|this|yesterday|today|too|$)|"
+_VAGUE = re.compile(r"(?i)\bsaw another\b|"
+                    r"\b(?:organi[sz]ing|organi[sz]e|create|creating|made|make|making|working on|bought|built|building|painted|"
+                    r"painting|started|starting) one\b(?! of (?:the|these|those)\b)|^(?:doing|seeing|hearing|reading|having) (?:that|this|it|those|these)\b|\b(?:a few|some|one|two|several) more\b\W*(?:last|this|yesterday|today|too|$)|"
                     r"\b(?:working on|doing|planning|made|make|tried|try|trying|tackled|started|starting) something "
                     r"(?:exciting|new|cool|big|special|fun|great|awesome|amazing|interesting)\b\W*(?:too|as well)?\W*$")
 _PERSON_BEFORE = re.compile(
@@ -501,7 +503,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if r.has("remark", _unquoted(tlow, r.quote_chars)) and not addressed:
         return a.drop("said to the other speaker")
     for name, reason in (("shared", "shared a photo or link"), ("fragment", "fragment"),
-                         ("unhappened", "did not happen"), ("reaction", "reaction"), ("resolve", "encouragement")):
+                         ("unhappened", "did not happen"), ("reaction", "reaction"), ("resolve", "encouragement"),
+                         ("sentiment", "a feeling about something"), ("platitude", "an aim with no object")):
         if r.has(name, tlow):
             return a.drop(reason)
     if lang == "en" and ctx.prev_topic and re.match(r"^it(?:'s| is| was| has|\s)", text, re.I):

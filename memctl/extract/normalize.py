@@ -91,6 +91,14 @@ i'm you're he's she's it's we're they're 'm 're get gets got getting feel feels 
 will 'll i'll we'll would 'd""".split())
 
 
+@lru_cache(maxsize=1024)
+def _plural(word: str) -> bool:
+    """Whether `word` is a plural noun ("siblings"), whose possessive is "siblings'"."""
+    from lemminflect import getAllLemmas
+
+    return any(lemma != word for lemma in getAllLemmas(word).get("NOUN", ()))
+
+
 @lru_cache(maxsize=4096)
 def _third(word: str) -> bool:
     """Whether `word` is a verb's third-person present ("refreshes", "keeps"), not a plural noun."""
@@ -229,6 +237,7 @@ _FINITE_EN = re.compile(r"\b(?:helps?|helped|keeps?|kept|makes?|made|is|was|has|
 
 def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
     out = _english(text, subject, phrase_end, inherited)
+    out = re.sub(r"\b([a-z]+s)'s\b", lambda m: m.group(1) + "'" if _plural(m.group(1)) else m.group(0), out)  # siblings
     # "I just adopted this cute pup": spoken "this" introduces; written, it is "a".
     out = re.sub(r"\bthis (?=(?:amazing|awesome|cute|cool|super|great|beautiful|gorgeous|incredible|little|huge|tiny|inspiring|"
                  r"interesting|funny|wonderful|lovely|fantastic|special|sweet|nice|crazy|weird|rad|epic|adorable|really)\b)",
