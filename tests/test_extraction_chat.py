@@ -409,3 +409,13 @@ def test_sentiments_platitudes_and_unnamed_ones_are_not_memories(text):
 def test_a_plural_possessive():
     assert contents("My siblings's support means everything to me", MAY) == [
         "User's siblings' support means everything to them"]
+
+
+@pytest.mark.parametrize("text, type_", [
+    ("I'm putting together an art show next month", "task"),  # a dated plan of the user's
+    ("I'm organizing a gaming night with my siblings next month", "task"),
+    ("I'm planning a trip to the East Coast", "goal"),  # a plan without a date
+    ("I usually play strategy games on weekends", "behavior"),
+])
+def test_plans_with_and_without_a_date(text, type_):
+    assert [c.type for c in said(text, MAY)] == [type_]

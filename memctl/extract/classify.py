@@ -703,8 +703,10 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
                 and re.search(r"\b(?:loved?|liked?|enjoy(?:ed)?|hated?|adored?|fan of|into|prefer(?:red)?)\b", tlow):
             return "preference"  # "I've always loved eagles": a lasting like, not a habit
         return name
-    if near_future and not past and r.types["task"].search(tlow):
-        return "task"
+    if near_future and not past and (r.types["task"].search(tlow) or re.match(
+            r"^(?:i|we)(?:'m|'re| am| are) (?:\w+ly )?(?:planning|organi[sz]ing|preparing|putting together|hosting|throwing|"
+            r"running|holding|starting|launching|opening|moving|visiting|taking|doing)\b", tlow)):
+        return "task"  # "I'm putting together an art show next month": a dated plan of the user's
     if past and any(t.precision in ("day", "week", "month") or any(c.isdigit() for c in t.phrase) for t in past) \
             and a.subject in ("self", "dependent", "group"):
         # A dated statement about the user's life is an event even without a known verb.
@@ -741,6 +743,8 @@ def _fallback(tlow: str, a: Analysis) -> str | None:
     if re.match(r"^(?:i|we)(?:'m|'re| am| are) (?:\w+ly )?\w+ing\b", tlow):
         # "I'm going through PRs" is passing; "I'm currently reading The Lean Startup" or
         # a long description of what one is doing these days is not.
+        if re.match(r"^(?:i|we)(?:'m|'re| am| are) (?:\w+ly )?(?:planning|organi[sz]ing|preparing|saving up|saving for)\b", tlow):
+            return "goal"  # "I'm planning a trip to the East Coast": a plan without a date
         if not (re.search(r"\b(?:currently|these days|lately|nowadays|recently)\b", tlow) or words >= 8):
             return None
         return "behavior"
