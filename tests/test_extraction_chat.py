@@ -419,3 +419,15 @@ def test_a_plural_possessive():
 ])
 def test_plans_with_and_without_a_date(text, type_):
     assert [c.type for c in said(text, MAY)] == [type_]
+
+
+@pytest.mark.parametrize("text, type_", [
+    ("Eagles have always mesmerized me", "preference"),  # a lasting like, even with "always"
+    ("I'm always drawn to animals", "preference"),
+    ("I never liked cooking", "preference"),
+    ("I'm looking to add more vegetables to my meals", "goal"),  # an aim, not a habit
+    ("I always go for a run before work", "behavior"),
+    ("We deploy to production every Tuesday and Thursday afternoon", "knowledge"),
+])
+def test_likes_aims_and_habits_are_told_apart(text, type_):
+    assert [c.type for c in said(text, MAY)] == [type_]

@@ -666,6 +666,12 @@ def _infer(r: LangRules, tlow: str, a: Analysis, early: bool) -> bool:
     return False
 
 
+_LIKING = re.compile(r"\b(?:loved?|liked?|enjoy(?:ed|s)?|hated?|adored?|fan of|prefer(?:red)?|drawn to|mesmeri[sz]e[sd]?|"
+                     r"fascinat\w+|cheers? (?:me|us) up|makes? (?:me|us) happy|passionate about|obsessed with|can't stand|"
+                     r"dislike[sd]?)\b")
+_AIM = re.compile(r"\b(?:looking to|dreaming (?:of|about)|aiming to|hoping to|looking forward to \w+ing|working towards?)\b")
+
+
 def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: bool) -> str | None:
     if standing_request:
         return "preference"
@@ -682,8 +688,10 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
     ]
     past = [t for t in a.times if t.direction < 0]
     if a.subject == "group" and r.types["knowledge"].search(tlow):
-        # "We deploy on Tuesdays", "我们组每周一开周会": how the user's team or school works.
-        return "knowledge"
+        # "We deploy on Tuesdays", "我们组每周一开周会": how the user's team or school works;
+        # "公司年会在三亚开，一月十八号": a dated event of it.
+        dated = any(t.direction > 0 and t.precision == "day" for t in a.times) and not re.search(r"\bevery\b|\w+days\b|每|周[一二三四五六日末]", tlow)
+        return "event" if dated else "knowledge"
     for name in _TYPE_ORDER:
         if not r.types[name].search(tlow):
             continue
@@ -699,9 +707,10 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             return "task" if r.types["task"].search(tlow) else None
         if name == "knowledge" and a.subject == "dependent":
             continue
-        if name == "behavior" and r.types["preference"].search(tlow) \
-                and re.search(r"\b(?:loved?|liked?|enjoy(?:ed)?|hated?|adored?|fan of|into|prefer(?:red)?)\b", tlow):
-            return "preference"  # "I've always loved eagles": a lasting like, not a habit
+        if name == "behavior" and _LIKING.search(tlow):
+            return "preference"  # "I've always loved eagles", "I'm always drawn to animals": a lasting like, not a habit
+        if name == "behavior" and _AIM.search(tlow):
+            return "goal"  # "I'm looking to add more vegetables to my meals"
         return name
     if near_future and not past and (r.types["task"].search(tlow) or re.match(
             r"^(?:i|we)(?:'m|'re| am| are) (?:\w+ly )?(?:planning|organi[sz]ing|preparing|putting together|hosting|throwing|"
@@ -743,7 +752,8 @@ def _fallback(tlow: str, a: Analysis) -> str | None:
     if re.match(r"^(?:i|we)(?:'m|'re| am| are) (?:\w+ly )?\w+ing\b", tlow):
         # "I'm going through PRs" is passing; "I'm currently reading The Lean Startup" or
         # a long description of what one is doing these days is not.
-        if re.match(r"^(?:i|we)(?:'m|'re| am| are) (?:\w+ly )?(?:planning|organi[sz]ing|preparing|saving up|saving for)\b", tlow):
+        if re.match(r"^(?:i|we)(?:'m|'re| am| are) (?:\w+ly )?(?:planning|organi[sz]ing|preparing|saving up|saving for)\b", tlow) \
+                or _AIM.search(tlow):
             return "goal"  # "I'm planning a trip to the East Coast": a plan without a date
         if not (re.search(r"\b(?:currently|these days|lately|nowadays|recently)\b", tlow) or words >= 8):
             return None
