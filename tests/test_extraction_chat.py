@@ -431,3 +431,18 @@ def test_plans_with_and_without_a_date(text, type_):
 ])
 def test_likes_aims_and_habits_are_told_apart(text, type_):
     assert [c.type for c in said(text, MAY)] == [type_]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("Been thinking a lot about my plans lately", "User has been thinking a lot about their plans lately"),
+    ("Haven't found any exercises I like", "User hasn't found any exercises they like"),
+    ("Didn't get the job I applied for", "User didn't get the job they applied for"),
+    ("Writing lyrics boosts my motivation", "Writing lyrics boosts the user's motivation"),
+])
+def test_the_i_left_out_before_an_auxiliary_and_a_gerund_subject(text, content):
+    assert contents(text, MAY) == [content]
+
+
+@pytest.mark.parametrize("text", ["Remember I was feeling down last week", "Like a rockstar behind the wheel"])
+def test_a_shared_memory_and_a_simile_are_not_facts(text):
+    assert contents(text, MAY) == []

@@ -270,6 +270,13 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         return _tidy("User's" + _pronouns_en(t[2:]))
     if subject.group and re.match(r"^(?:we|our|us)\b", low):
         return _tidy(_group_en(t, low, subject.company))
+    aux = re.match(r"^(been|haven't|havent|hadn't|can't|cant|cannot|couldn't|didn't|didnt|don't|dont|won't|wasn't|was|got|gotta)\b",
+                   low) if subject.kind == USER and not subject.group else None
+    if aux:
+        # "Been thinking about my plans", "Haven't found any exercises I like": the "I" left out.
+        said = {"been": "has been", "haven't": "hasn't", "havent": "hasn't", "don't": "doesn't", "dont": "doesn't",
+                "didnt": "didn't", "cant": "can't", "gotta": "has to"}.get(aux.group(1), aux.group(1))
+        return _tidy("User " + said + _pronouns_en(t[aux.end():]))
     mid = re.search(r"\b(?:i'm|i am|i've|i'd|i'll|i was|i)\b", t, re.I)
     if mid and not any(_title_i(m) for m in _TITLE_I.finditer(t)):
         # "When I travel I prefer ..." -> "When the user travels they prefer ..."
@@ -292,7 +299,9 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
     gerund = head.endswith("ing") and "VERB" in _kinds(head)
     mine = re.search(r"\b(?:my|me)\b", t, re.I)
     if gerund and mine and (_FINITE_EN.search(low, 0, mine.start()) or _FINITE_EN.search(low, mine.end())
-                            or any(_past(w) or _third(w) for w in re.findall(r"[a-z]+", low[len(head):]))):
+                            or any(_past(w) or _third(w) for w in re.findall(r"[a-z]+", low[len(head):]))
+                            or re.search(r"\b[a-z]+s (?:my|me)\b", low[len(head):mine.end()]) and "VERB" in _kinds(
+                                low[len(head):mine.start()].split()[-1])):
         # "Working on cars helps me relax": the gerund phrase is the subject, the user its object.
         return _tidy(_user_at(t, mine))
     if gerund and inherited:
