@@ -446,3 +446,18 @@ def test_the_i_left_out_before_an_auxiliary_and_a_gerund_subject(text, content):
 @pytest.mark.parametrize("text", ["Remember I was feeling down last week", "Like a rockstar behind the wheel"])
 def test_a_shared_memory_and_a_simile_are_not_facts(text):
     assert contents(text, MAY) == []
+
+
+def test_and_i_after_a_verb_joins_clauses_not_subjects():
+    from memctl.extract.normalize import english
+    from memctl.extract.subjects import THE_USER
+
+    assert english("left Denver last week and I'm in Portland now", THE_USER, inherited=True) == \
+        "User left Denver last week and the user is in Portland now"
+    assert contents("Sam and I are getting married August 8th", MAY) == [
+        "Sam and the user are getting married August 8th (2026-08-08)"]
+
+
+def test_a_chinese_verdict_on_something_else_is_not_a_fact():
+    got = chat("上个月开始改喝茶了 但好像也没啥用")
+    assert [c.content for c in got] == ["用户上个月开始改喝茶了（2026-04）"]

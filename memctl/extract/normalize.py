@@ -286,7 +286,8 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         if early:
             # "Losing my job gave me the push I needed": the user is named where first mentioned.
             return _tidy(_user_at(t, early))
-        if re.search(r"\band\s*$", head, re.I) and word in ("i", "i'm", "i am", "i've"):
+        if re.fullmatch(r"(?:[A-Z][a-z]+|(?:my|our) [\w-]+(?: [A-Z][a-z]+)?)\s+and\s*", head, re.I) \
+                and word in ("i", "i'm", "i am", "i've"):
             # "Sam and I are getting married": two subjects, the verb stays plural.
             said = "the user " + {"i'm": "are ", "i am": "are ", "i've": "have "}.get(word, "") + rest.lstrip()
         else:
