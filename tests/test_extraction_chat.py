@@ -461,3 +461,8 @@ def test_and_i_after_a_verb_joins_clauses_not_subjects():
 def test_a_chinese_verdict_on_something_else_is_not_a_fact():
     got = chat("上个月开始改喝茶了 但好像也没啥用")
     assert [c.content for c in got] == ["用户上个月开始改喝茶了（2026-04）"]
+
+
+def test_a_guess_at_how_long_is_not_a_question():
+    assert contents("可以啊，不过估计打不了多久，一会还得回去辅导孩子写作业", MAY) == ["用户有孩子"]
+    assert contents("北京到西安高铁要多久", MAY) == []  # still a question without its mark
