@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from .normalize import contracted_is, past_tense
+from .normalize import INTRODUCING, contracted_is, past_tense
 from .rules import LangRules, Rules
 from .subjects import EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect
 from ..temporal import TimeRef, find_times
@@ -369,9 +369,7 @@ def _dangling(text: str, lang: str) -> bool:
                  r"\b(?:this|these|those) (?!(?:year|month|week|weekend|morning|afternoon|evening|night|time|summer|winter|spring|fall|"
                  r"autumn|semester|season|days?|way|much|many|kind|sort|one|past|coming|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
                  r"january|february|march|april|may|june|july|august|september|october|november|december|"
-                 # "I just adopted this cute pup": an introduction, not a reference
-                 r"amazing|awesome|cute|cool|super|great|beautiful|gorgeous|incredible|new|little|big|huge|tiny|inspiring|"
-                 r"interesting|funny|wonderful|lovely|fantastic|special|sweet|nice|crazy|weird|rad|epic|adorable|really|so)\b)[a-z]+",
+                 + INTRODUCING + r"|really|so)\b)[a-z]+",  # "I just adopted this cute pup": an introduction, not a reference
                  # The main clause, not a request tacked on ("..., so help me keep these invoices simple").
                  text if len(text.split()) <= 10 else re.split(r",? (?:so|because|but|and|which|that's why) ", text, flags=re.I)[0],
                  re.I)):
@@ -666,12 +664,6 @@ def _infer(r: LangRules, tlow: str, a: Analysis, early: bool) -> bool:
     return False
 
 
-_LIKING = re.compile(r"\b(?:loved?|liked?|enjoy(?:ed|s)?|hated?|adored?|fan of|prefer(?:red)?|drawn to|mesmeri[sz]e[sd]?|"
-                     r"fascinat\w+|cheers? (?:me|us) up|makes? (?:me|us) happy|passionate about|obsessed with|can't stand|"
-                     r"dislike[sd]?)\b")
-_AIM = re.compile(r"\b(?:looking to|dreaming (?:of|about)|aiming to|hoping to|looking forward to \w+ing|working towards?)\b")
-
-
 def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: bool) -> str | None:
     if standing_request:
         return "preference"
@@ -707,20 +699,18 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             return "task" if r.types["task"].search(tlow) else None
         if name == "knowledge" and a.subject == "dependent":
             continue
-        if name == "behavior" and _LIKING.search(tlow):
+        if name == "behavior" and r.has("liking", tlow):
             return "preference"  # "I've always loved eagles", "I'm always drawn to animals": a lasting like, not a habit
-        if name == "behavior" and _AIM.search(tlow):
+        if name == "behavior" and r.has("aim", tlow):
             return "goal"  # "I'm looking to add more vegetables to my meals"
         return name
-    if near_future and not past and (r.types["task"].search(tlow) or re.match(
-            r"^(?:i|we)(?:'m|'re| am| are) (?:\w+ly )?(?:planning|organi[sz]ing|preparing|putting together|hosting|throwing|"
-            r"running|holding|starting|launching|opening|moving|visiting|taking|doing)\b", tlow)):
+    if near_future and not past and (r.types["task"].search(tlow) or r.has("organising", tlow)):
         return "task"  # "I'm putting together an art show next month": a dated plan of the user's
     if past and any(t.precision in ("day", "week", "month") or any(c.isdigit() for c in t.phrase) for t in past) \
             and a.subject in ("self", "dependent", "group"):
         # A dated statement about the user's life is an event even without a known verb.
         return "event"
-    return _fallback(tlow, a)
+    return _fallback(r, tlow, a)
 
 
 _EN_PAST_VERB = re.compile(
@@ -730,7 +720,7 @@ _EN_PAST_VERB = re.compile(
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|us)\b")
 
 
-def _fallback(tlow: str, a: Analysis) -> str | None:
+def _fallback(r: LangRules, tlow: str, a: Analysis) -> str | None:
     """A first-person statement that no pattern typed: a dated-looking account of what the
     user did is an event, a description of what they do these days a habit; anything
     else is not kept as a memory (the turn itself is kept as an episode).
@@ -752,8 +742,7 @@ def _fallback(tlow: str, a: Analysis) -> str | None:
     if re.match(r"^(?:i|we)(?:'m|'re| am| are) (?:\w+ly )?\w+ing\b", tlow):
         # "I'm going through PRs" is passing; "I'm currently reading The Lean Startup" or
         # a long description of what one is doing these days is not.
-        if re.match(r"^(?:i|we)(?:'m|'re| am| are) (?:\w+ly )?(?:planning|organi[sz]ing|preparing|saving up|saving for)\b", tlow) \
-                or _AIM.search(tlow):
+        if r.has("planning", tlow) or r.has("aim", tlow):
             return "goal"  # "I'm planning a trip to the East Coast": a plan without a date
         if not (re.search(r"\b(?:currently|these days|lately|nowadays|recently)\b", tlow) or words >= 8):
             return None

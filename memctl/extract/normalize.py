@@ -235,13 +235,20 @@ _FINITE_EN = re.compile(r"\b(?:helps?|helped|keeps?|kept|makes?|made|is|was|has|
                         r"means?|meant|feels?|felt|allows?|allowed|teaches|taught|inspires?|inspired)\b")
 
 
+# Words after a spoken "this" that introduce rather than point back ("I just adopted this cute pup").
+INTRODUCING = ("amazing|awesome|cute|cool|super|great|beautiful|gorgeous|incredible|new|little|big|huge|tiny|inspiring|"
+               "interesting|funny|wonderful|lovely|fantastic|special|sweet|nice|crazy|weird|rad|epic|adorable")
+# "from now on, …": when a standing rule starts, not what it says.
+_FROM_NOW_ON = r"(?:from now on|going forward|in (?:the )?future|by default)"
+# Chinese words after which a second 我 is the user's own (给我的小狗 -> 给自己的小狗).
+_ZH_SELF_AFTER = "给为帮跟和带陪让把替对"
+
+
 def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
     out = _english(text, subject, phrase_end, inherited)
     out = re.sub(r"\b([a-z]+s)'s\b", lambda m: m.group(1) + "'" if _plural(m.group(1)) else m.group(0), out)  # siblings
     # "I just adopted this cute pup": spoken "this" introduces; written, it is "a".
-    out = re.sub(r"\bthis (?=(?:amazing|awesome|cute|cool|super|great|beautiful|gorgeous|incredible|little|huge|tiny|inspiring|"
-                 r"interesting|funny|wonderful|lovely|fantastic|special|sweet|nice|crazy|weird|rad|epic|adorable|really)\b)",
-                 lambda m: "an " if re.match(r"[aeiou]", out[m.end():m.end() + 1]) else "a ", out)
+    out = re.sub(rf"\bthis (?=(?:{INTRODUCING})\b)", lambda m: "an " if re.match(r"[aeiou]", out[m.end():m.end() + 1]) else "a ", out)
     if subject.kind == USER and not re.search(r"\buser\b", out, re.I):
         out = re.sub(r"\btheirs\b", "the user's", out, count=1)  # "Spider-Man has always been a favorite of mine"
     return out
@@ -364,9 +371,7 @@ def _group_en(t: str, low: str, company: str = "") -> str:
         return "User's team " + _pronouns_en(agree(rest))
     if _EN_PARTNER.search(low):
         return "User and their partner " + _pronouns_en(rest)  # "we got married in June 2019"
-    if _EN_FAMILY.search(low):
-        return "User's family " + _pronouns_en(agree(rest))
-    if company == "family":
+    if _EN_FAMILY.search(low) or company == "family":
         return "User's family " + _pronouns_en(agree(rest))
     if company:
         return f"User and their {company} " + _pronouns_en(rest)  # "we" after "I took my kids ..."
@@ -546,7 +551,7 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         t = "用户" + t
     if t.startswith("用户"):
         # "我给我的小狗起名叫贝贝" -> "用户给自己的小狗起名叫贝贝", not "用户给用户的小狗".
-        t = "用户" + re.sub(r"(?<=[给为帮跟和带陪让把替对])用户的?(?=[\u3400-\u9fff])", "自己的", t[2:])
+        t = "用户" + re.sub(rf"(?<=[{_ZH_SELF_AFTER}])用户的?(?=[\u3400-\u9fff])", "自己的", t[2:])
     return t
 
 
@@ -585,18 +590,15 @@ def standing(text: str, lang: str) -> str:
         return "用户希望" + _zh_outside(body)
     low = body.lower()
     low = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz|thanks|thank you)$", "", low)
-    low = re.sub(r"^(?:(?:from now on|going forward|in (?:the )?future|by default)[, ]+)"
-                 r"|,?\s+(?:from now on|going forward|in (?:the )?future|by default|for all (?:future )?\w+)$", "", low)
+    low = re.sub(rf"^{_FROM_NOW_ON}[, ]+|,?\s+(?:{_FROM_NOW_ON}|for all (?:future )?\w+)$", "", low)
     m = re.match(rf"^(?:always\s+)?keep (?:your |the |all )?(?P<what>{_EN_REPLY_WORDS})\s+(?P<how>[\w -]+)$", low)
     if m and re.match(r"(?:under|within|below|at most|less than|fewer than|no more than|in|to|with|without)\b", m.group("how")):
         return f"User prefers {m.group('what')} {m.group('how')}"  # "keep answers under 100 words"
     if m:
         return f"User prefers {m.group('how')} {m.group('what')}"
     body = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz)$", "", body, flags=re.I)
-    rule = re.sub(r"^(?:(?:from now on|going forward|in (?:the )?future|by default)[, ]+)(?:(?:please|pls|plz|kindly)\s+)?", "",
-                  body, flags=re.I)
-    own = re.match(r"^(?:(?:from now on|going forward|in (?:the )?future|by default)[, ]+)?i (?:(?:really|always|generally) )?"
-                   r"(?P<verb>prefer|like|want|need)\s+(?P<what>.+)$", body, re.I)
+    rule = re.sub(rf"^{_FROM_NOW_ON}[, ]+(?:(?:please|pls|plz|kindly)\s+)?", "", body, flags=re.I)
+    own = re.match(r"^i (?:(?:really|always|generally) )?(?P<verb>prefer|like|want|need)\s+(?P<what>.+)$", rule, re.I)
     if own:
         # "I prefer concise answers with the code first": the user's own words, not a rule quoted.
         verb = {"prefer": "prefers", "like": "likes", "want": "wants", "need": "needs"}[own.group("verb").lower()]
@@ -608,7 +610,7 @@ def pronouns(text: str, lang: str) -> str:
     """Only the pronouns to third person: for text appended to a memory as its elaboration."""
     if lang == "zh":
         # "…，跟我表哥合伙" after "用户在长沙": the user is already named, so 自己的.
-        return _zh_outside(re.sub(r"(?<=[给为帮跟和带陪让把替对])我的?(?=[\u3400-\u9fff])(?!们)", "自己的", text))
+        return _zh_outside(re.sub(rf"(?<=[{_ZH_SELF_AFTER}])我的?(?=[\u3400-\u9fff])(?!们)", "自己的", text))
     return _pronouns_en(text)
 
 

@@ -129,9 +129,10 @@ class Scene:
         "it"/"he"/"she" of a later clause."""
         low = text.lower() if lang == "en" else text
         if lang == "en":
-            with_ = _EN_COMPANY.findall(low)
+            with_ = [a or b for a, b in _EN_COMPANY.findall(low)]
+            with_ = [w for w in with_ if w in _EN_GROUPS or w in r.relations or w.endswith("s") and w[:-1] in r.relations]
             if with_:
-                self.company = with_[-1][0] or with_[-1][1]
+                self.company = with_[-1]
             # "my wife Rachel", "twins, Ava and Noah": each name is that relative later ("noah is scared").
             for m in _EN_NAMED.finditer(text):
                 found = _en_relation(m.group(1).lower(), r)
@@ -213,11 +214,9 @@ _EN_NOT_SUBJECT = re.compile(
 
 
 _EN_NAMED = re.compile(r"\b([A-Za-z-]+),?\s+(?:(?:named|called)\s+)?([A-Z][a-z]+)\b(?:,?\s+(?:and|&)\s+([A-Z][a-z]+)\b)?")
-_EN_COMPANY = re.compile(
-    r"\b(?:my|our) (family|kids|children|friends|husband|wife|partner|girlfriend|boyfriend|fianc[eé]e?|team|band|crew|"
-    r"parents|sister|brother|mom|mum|dad|son|daughter|dogs|classmates|coworkers|colleagues|teammates)\b(?= and (?:i|me)\b)"
-    r"|\b(?:with|took|take|and) (?:my|our) (family|kids|children|friends|husband|wife|partner|girlfriend|boyfriend|team|"
-    r"band|crew|parents|dogs|classmates|coworkers|colleagues|teammates)\b")
+# "my kids and I", "took my kids": the people a later "we" is, if a relation or a group.
+_EN_COMPANY = re.compile(r"\b(?:my|our) ([a-z-]+)(?= (?:and|&) (?:i|me)\b)|\b(?:with|took|take|and) (?:my|our) ([a-z-]+)\b")
+_EN_GROUPS = frozenset("family team band crew class".split())
 _EN_ONE = {"children": "child", "grandkids": "grandkid", "in-laws": "in-law", "puppies": "puppy"}
 _EN_NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday sunday january february march april may
 june july august september october november december christmas easter""".split())
