@@ -239,8 +239,9 @@ def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: lis
         # A few rows are read whole (each column read has a fixed cost; a second read of
         # the listed ones would cost more); many, by the columns scoring needs.
         whole = rows <= _READ_WHOLE
-        table = ds.to_table(columns=FULL_MEMORY_COLUMNS if whole else _MEMORY_SCORING, filter=filter_,
-                            limit=exact + 1, with_row_id=not whole)
+        table = _read_user(ds, filter_, FULL_MEMORY_COLUMNS if whole else _MEMORY_SCORING, exact + 1)
+        if whole:
+            table = table.drop_columns(["_rowid"])
         if table.num_rows > exact:
             table = None  # the counts were behind: this user is large after all
         elif active_only:
@@ -300,6 +301,14 @@ def _large_memory_table(core: Core, ds: Any, filter_: str, qvec: np.ndarray, que
     return _take(ds, sorted(found), FULL_MEMORY_COLUMNS)
 
 
+def _read_user(ds: Any, filter_: str, columns: list[str], limit: int) -> pa.Table:
+    """A few rows of one user: their row ids from the user index, then the rows by id (a
+    take reads each column once; a filtered scan with the columns costs about a third
+    more), with `_rowid`."""
+    found = ds.to_table(columns=[], with_row_id=True, filter=filter_, limit=limit)
+    return _take(ds, found.column("_rowid").to_pylist(), columns)
+
+
 def _take(ds: Any, row_ids: list[int], columns: list[str]) -> pa.Table:
     table = ds._take_rows(row_ids, columns=columns) if row_ids else ds.schema.empty_table().select(columns)
     return table.append_column("_rowid", pa.array(row_ids, pa.uint64()))
@@ -337,7 +346,7 @@ def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: da
     if rows <= exact:
         # Read by the user's index alone; the other conditions are checked here (a second
         # predicate in the scan costs more than dropping a few rows).
-        table = ds.to_table(columns=_EPISODE_READ, filter=f"user_id = {sql_str(user)}", limit=2 * exact + 1)
+        table = _read_user(ds, f"user_id = {sql_str(user)}", _EPISODE_READ, 2 * exact + 1).drop_columns(["_rowid"])
         if table.num_rows > 2 * exact:
             table = None
         else:
