@@ -242,6 +242,12 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
         return any(past_in(s.group(0)) for s in _ZH_STRETCH.finditer(text) if s.start() <= m.start() < s.end())
 
     cn = r"(\d+|[一二两三四五六七八九十]+)"
+    # "下个月十五号": a day of the month before or after this one.
+    for m in re.finditer(r"(上|下|这|本)个?月" + cn + r"[日号]", text):
+        day = cn_number(m.group(2))
+        if day is not None:
+            year, month = _shift_month(ref, {"上": -1, "下": 1}.get(m.group(1), 0))
+            _add_date(add, m, ref, year, month, day)
     # "三个月前" is three months ago; "六月前" is before June (handled below).
     for m in re.finditer(cn + r"(?:个?(天|周|星期|礼拜|年)|个(月))(前|以前|之前|后|以后|之后)", text):
         n = cn_number(m.group(1))
@@ -279,7 +285,7 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
             if m.group(4) != "底":
                 tr.end = tr.start - timedelta(days=1)
         add(m.start(), m.end(), tr)
-    for m in re.finditer(r"(?<![\d月周期拜])(\d{1,2}|[一二三四五六七八九十]{1,3})[号日]", text):
+    for m in re.finditer(r"(?<![\d月周期拜一二三四五六七八九十])(\d{1,2}|[一二三四五六七八九十]{1,3})[号日]", text):
         day = cn_number(m.group(1))
         if day is not None:
             _add_day_of_month(add, m, ref, day, past(m))

@@ -141,8 +141,13 @@ def test_reminders_are_not_forget_requests(text):
     assert not any(isinstance(i, ForgetRequest) for i in run(("user", text)).items)
 
 
-def test_inferred_liking_from_an_invitation():
-    found = kept("下午一起去打球吗")
+def test_an_invitation_is_not_taken_for_a_liking():
+    # "用户可能喜欢打球" from an invitation is a guess a reader would not keep.
+    assert not kept("下午一起去打球吗") and not kept("要不我们一起去玩滑板吧") and not kept("wanna go hiking this weekend?")
+
+
+def test_an_inferred_fact_is_marked_and_not_trusted_much():
+    found = kept("每天早上我都去遛狗")
     assert found and found[0].source_type == "inferred" and found[0].confidence <= 0.5
 
 
@@ -190,6 +195,16 @@ def test_relative_times():
     assert refs[0].label() == "2026-12-11"
 
 
+@pytest.mark.parametrize("text, label", [
+    ("下个月十五号交房租", "2026-12-15"),  # not the 5th: 十五 is one number
+    ("上个月3号搬的家", "2026-10-03"),
+    ("这个月二十号", "2026-11-20"),
+    ("我一月十八号考试", "2027-01-18"),
+])
+def test_chinese_days_of_a_month(text, label):
+    assert [r.label() for r in find_times(text, "zh", WHEN, RULES.temporal)] == [label]
+
+
 def test_secret_prechecks_never_hide_a_match():
     """`requires` in secrets.toml only skips work: masking with and without it agrees."""
     from dataclasses import replace
@@ -227,3 +242,45 @@ def test_a_turn_keeps_the_end_of_a_long_assistant_message_masked():
     (negation,) = [i for i in ex.items if isinstance(i, Negation)]
     assert negation.context.endswith("Do you still eat meat?") and ex.turns[0].context == negation.context
     assert "sk-proj" not in negation.context and MASK in negation.context
+
+
+@pytest.mark.parametrize("text", [
+    "I'm excited to experience that serenity",  # which serenity: the other turn said
+    "I love how uncomplicated it is",  # "it" names nothing in the memory
+    "I heard it's great for kayaking",
+    "I kept falling off, it taught me the power of not giving up",
+    "I'd love to see the view from the top",  # a wish about the other speaker's photo, not an aim
+    "I'm determined to make my dreams come true",  # an aim with no object
+    "We all mess up sometimes, we're human after all",
+    "我挺喜欢这个工作的",  # 哪个工作，别处说的
+    "Nature helps me find peace every day",  # a feeling about nature, not a habit
+    "Being outdoors with them puts me in my happy place",
+    "Let me know whenever you need assistance",  # an offer to the other speaker, not a rule for answers
+    "You can always count on me for support",
+    "Things have been a bit challenging for me lately",  # a passing state
+    "I went on some awesome roller coasters",  # an outing with no time, no name, nothing changed
+    "I tried a new pose",
+])
+def test_a_memory_that_points_elsewhere_or_aims_at_nothing_is_not_kept(text):
+    assert kept(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "I can't stand cilantro, it honestly tastes like soap to me.",  # "it" names the cilantro
+    "We log everything to Datadog, and retention is only 15 days.",
+    "I'd love to visit Japan someday",
+    "Last year I took a solo trip and took this pic in Spain",
+    "Working on cars really helps me relax",  # what the user does to relax
+    "I signed up for a meditation course at a retreat near a lake",  # something that lasts
+    "I've never been fishing",
+    "I played my favorite CS:GO game in an intense tournament",  # a name
+    "After finishing my screenplay I got a rejection letter",  # an outcome
+])
+def test_a_memory_that_names_what_it_points_to_is_kept(text):
+    assert kept(text)
+
+
+def test_the_last_item_of_a_list_stays_in_its_clause():
+    # ", and documentaries" ends the list; it is not a clause of its own.
+    assert [c.content for c in kept("I usually watch music videos, concerts, and documentaries to relax")] == [
+        "User usually watches music videos, concerts, and documentaries to relax"]

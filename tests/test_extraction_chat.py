@@ -288,8 +288,8 @@ def test_a_preference_in_the_user_s_own_words_is_not_quoted_as_a_rule():
 
 
 def test_we_are_the_people_the_user_said_they_were_with():
-    got = chat("Last weekend I took my kids to the lake. We roasted marshmallows around the campfire")
-    assert [c.content for c in got][-1] == "User and their kids roasted marshmallows around the campfire"
+    got = chat("Last weekend I took my kids to the lake. We roasted marshmallows around the campfire at Lake Tahoe")
+    assert [c.content for c in got][-1] == "User and their kids roasted marshmallows around the campfire at Lake Tahoe"
     got = chat("My friends and I started a band. We played our first gig last Friday")
     assert [c.content for c in got] == ["User and their friends started a band",
                                         "User and their friends played their first gig last Friday (2026-05-15)"]
@@ -388,7 +388,7 @@ def test_more_reactions_and_cut_off_clauses_are_not_kept(text):
 @pytest.mark.parametrize("text, content", [
     ("I'd love to visit Japan", "User would love to visit Japan"),
     ("Being out in nature always refreshes me", "Being out in nature always refreshes the user"),
-    ("My girl & I tried out a new cafe", "User and their girl tried out a new cafe"),
+    ("My girl & I tried out a new cafe in Soho", "User and their girl tried out a new cafe in Soho"),
 ])
 def test_wishes_gerund_subjects_and_joint_subjects_as_said(text, content):
     assert contents(text, MAY) == [content]

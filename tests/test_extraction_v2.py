@@ -90,7 +90,7 @@ def test_possessives_backticks_coordinated_verbs_and_time_clauses():
     assert contents("I usually bring a book and just chill")[0] == "User usually brings a book and just chills"
     assert contents("I love cats and dogs") == ["User loves cats and dogs"]
     assert contents("When I was 10, my parents gave me a console")[0].startswith("When the user was 10, their parents")
-    assert contents("Been checking out some places, but no luck so far")[0].startswith("User has been checking")
+    assert contents("Been checking out some places in Lisbon, but no luck so far")[0].startswith("User has been checking")
     assert contents("Great idea, except I don't like dark beer") == ["User doesn't like dark beer"]
 
 

@@ -16,7 +16,7 @@ from typing import Union
 
 from ..conversations import Conversation, Turn
 from .classify import Analysis, Context, analyze, slot_of
-from .normalize import normalize, pronouns, readable, with_time
+from .normalize import dangling_it, normalize, pronouns, readable, with_time
 from ..topics import TopicRules, topics_of
 from .rules import LangRules, Rules, load_rules
 from .secrets import MASK, mask_secrets
@@ -211,6 +211,11 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             if isinstance(item, Candidate) and not a.inferred and not readable(item.content, item.lang):
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "garbled"))
                 continue
+            if isinstance(item, Candidate) and not a.standing and not a.reschedules \
+                    and (rules.lang(clause.lang).has("points_elsewhere", _without_time(item.content))
+                         or item.lang == "en" and dangling_it(_without_time(item.content))):
+                out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "unresolved reference"))
+                continue
             if isinstance(item, Candidate):
                 if item.importance < min_importance:
                     out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "low importance"))
@@ -317,3 +322,8 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
         negative=a.negative, correction=a.correction, valid_from=a.valid_from, valid_to=a.valid_to,
         subject=a.about.label or "user", achieves=a.achieves, reschedules=a.reschedules,
     )
+
+
+def _without_time(content: str) -> str:
+    """A memory's text without the time written after it ("(2023-05)", "（2026-11-08）")."""
+    return re.sub(r"\s*[(（][^()（）]*[)）]$", "", content)

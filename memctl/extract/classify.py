@@ -498,7 +498,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.cancels = True
         return a.drop("cancellation")
     addressed = r.has("standing", tlow) or (r.has("durable", tlow) and (r.has("addressed", tlow) or r.has("request_start", tlow)))
-    if r.has("remark", _unquoted(tlow, r.quote_chars)) and not addressed:
+    if r.has("remark", _unquoted(tlow, r.quote_chars)) and (not addressed or r.has("offer", tlow)):
         return a.drop("said to the other speaker")
     for name, reason in (("shared", "shared a photo or link"), ("fragment", "fragment"),
                          ("unhappened", "did not happen"), ("reaction", "reaction"), ("resolve", "encouragement"),
@@ -595,6 +595,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if a.type == "event" and a.times and all(t.direction == 0 and t.precision == "day" for t in a.times) \
             and not r.has("milestone", clow):
         return a.drop("passing moment")  # "女儿下午午睡醒了在喊饿": what happens today passes
+    if lang == "en" and a.type == "event" and not a.times and s.kind == USER and not r.has("milestone", clow) \
+            and not r.has("lasting_event", clow) and not _NAMED_THING.search(canonical):
+        # "I went on some awesome roller coasters", "I tried a new pose": with no time, no
+        # name and nothing that changed, an outing of the moment (the turn stays an episode).
+        return a.drop("passing moment")
     if s.kind != USER:
         if a.type == "task" and not (s.kind == EVENT and found.end):
             a.type = "event"  # someone else's plan, or a date of a thing: an event to know about
@@ -624,6 +629,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     return a
 
 
+# A name in an English clause: a capitalised word not opening it (not "I"), a word in
+# capitals ("CS:GO"), or a number.
+_NAMED_THING = re.compile(r"(?<!^)(?<![.!?] )\b(?!I\b|I'[a-z]+\b)[A-Z][\w'-]*|\b[A-Z]{2,}|\d")
 _THING_FACT = re.compile(r"是|在|叫|位于|定在|预计|将|开业|开幕|举行|举办|\b(?:is|are|will be|called|named|located|opens|starts|takes place)\b")
 
 

@@ -414,6 +414,29 @@ _WHOLE_ALONE = frozenset("""retired graduated married divorced moved relocated q
 recovered converted transitioned enlisted""".split())
 
 
+# Words that can be nouns but never name what a later "it" is.
+_NOT_ANTECEDENT = frozenset("how what way thing things lot one time user user's".split())
+# "it" in set phrases that name nothing: "make it to", "take it all in", "need it".
+_IDLE_IT = re.compile(r"\b(?:make|made|making|makes|take|took|taking|takes|need|needs|needed) it\b"
+                      r"|\bit(?:'s| is| was) (?:\w+ )?(?:important|hard|easy|nice|great|good|fun|tough|difficult|worth|time) to\b",
+                      re.I)
+
+
+def dangling_it(content: str) -> bool:
+    """Whether an English memory says "it" with nothing before it that "it" could name:
+    "User loves how uncomplicated it is", "User heard it's great for kayaking" (the lake
+    was named in another turn), not "User can't stand cilantro, it tastes like soap". A
+    word the dictionary knows as a noun, after the memory's first verb, is taken as what
+    "it" names."""
+    m = re.search(r"\bit\b", content, re.I)
+    if m is None or _IDLE_IT.search(content):
+        return False
+    words = re.findall(r"[a-z][a-z'-]*", content[: m.start()].lower())
+    if words and words[0] in ("user", "user's"):
+        words = words[1:]
+    return not any("NOUN" in _kinds(w) and w not in _NOT_ANTECEDENT for w in words[1:])
+
+
 def readable(content: str, lang: str = "en") -> bool:
     """Whether a memory about the user reads as a sentence. English: after "User" (and any
     adverbs) comes a verb; "User weekly rotation", "User no deploys after 3pm", "User

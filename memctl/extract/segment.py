@@ -58,6 +58,9 @@ _SUBORDINATE = re.compile(r"^(?:when|whenever|while|once|after|before|since|unti
 # "my girlfriend" + "and I went fishing": a subject of two, not two clauses.
 _JOINT_TAIL = re.compile(r"\b(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?$|^[A-Z][a-z]+$", re.I)
 _JOINT_HEAD = re.compile(r"and (?:i|me)\b", re.I)
+# "problem-solving, patience" + "and perseverance": the last item of a list, not a clause.
+_LIST_END = re.compile(r"and (?!(?:i|i'm|i've|i'd|i'll|me|my|we|we're|we've|our|he|she|they|it|it's|then|so|also|now|still|that|this|"
+                       r"that's|there|you)\b)[\w'-]+(?:\s+[\w'-]+){0,7}$", re.I)
 
 
 @dataclass
@@ -96,6 +99,9 @@ def split_clauses(text: str) -> list[Clause]:
             # and again, an endless "my dog and I my dog and I ..." costs its length squared.)
             if parts and len(parts[-1]) <= MAX_CLAUSE_CHARS and _JOINT_TAIL.search(parts[-1]) and _JOINT_HEAD.match(part):
                 parts[-1] = f"{parts[-1]} {part}"  # "my girlfriend and I went fishing" is one subject
+                continue
+            if parts and lang == "en" and "," in parts[-1] and len(parts[-1]) <= MAX_CLAUSE_CHARS and _LIST_END.match(part):
+                parts[-1] = f"{parts[-1]}, {part}"  # "patience, and perseverance": one list
                 continue
             if parts and lang == "en" and len(parts[-1]) <= 60 and _SUBORDINATE.match(parts[-1]) and "," not in parts[-1]:
                 parts[-1] = f"{parts[-1]}, {part}"  # "When I was 10, my parents gave me a console": one statement
