@@ -200,6 +200,7 @@ def test_relative_times():
     ("上个月3号搬的家", "2026-10-03"),
     ("这个月二十号", "2026-11-20"),
     ("我一月十八号考试", "2027-01-18"),
+    ("请了年假 8月10到17号去青岛", "2027-08-10~2027-08-17"),  # a span of days, not the 17th of this month
 ])
 def test_chinese_days_of_a_month(text, label):
     assert [r.label() for r in find_times(text, "zh", WHEN, RULES.temporal)] == [label]
@@ -253,6 +254,10 @@ def test_a_turn_keeps_the_end_of_a_long_assistant_message_masked():
     "I'm determined to make my dreams come true",  # an aim with no object
     "We all mess up sometimes, we're human after all",
     "我挺喜欢这个工作的",  # 哪个工作，别处说的
+    "要带点啥",  # 没有问号的问句
+    "叫什么来着",
+    "想让你帮我想几个开学第一课的活动",  # 这次的请求
+    "部署在 K8s 上",  # 部署的是服务，不是用户
     "Nature helps me find peace every day",  # a feeling about nature, not a habit
     "Being outdoors with them puts me in my happy place",
     "Let me know whenever you need assistance",  # an offer to the other speaker, not a rule for answers
@@ -284,3 +289,12 @@ def test_the_last_item_of_a_list_stays_in_its_clause():
     # ", and documentaries" ends the list; it is not a clause of its own.
     assert [c.content for c in kept("I usually watch music videos, concerts, and documentaries to relax")] == [
         "User usually watches music videos, concerts, and documentaries to relax"]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("can u suggest cheap dinners, im vegetarian", ["User is vegetarian"]),  # "im" opens a clause like "i'm"
+    ("i dont eat pork", ["User doesn't eat pork"]),
+    ("stressing bc im supposed to go back to work april 6", ["User is supposed to go back to work april 6 (2027-04-06)"]),
+])
+def test_chat_spellings_of_contractions(text, content):
+    assert [c.content for c in kept(text)] == content

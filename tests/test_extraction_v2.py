@@ -163,6 +163,12 @@ def test_a_short_answer_is_paired_with_the_question():
     assert [c.content for c in en] == ["User is allergic to peanuts"]
 
 
+def test_a_short_answer_about_someone_else_is_not_the_users():
+    # The question asked about her: "penicillin" is not the user's allergy.
+    assert said(("assistant", "I'll make the handover sheet. Does she have any allergies?"), "penicillin") == []
+    assert said(("assistant", "好的。他对什么过敏吗？"), "青霉素") == []
+
+
 def test_one_off_remarks_about_others_stay_out():
     assert contents("My friend said the movie was boring.") == []
     assert contents("我同事今天又迟到了") == []

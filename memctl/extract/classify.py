@@ -290,6 +290,8 @@ def _answer(r: LangRules, text: str, scene: Scene, a: Analysis) -> bool:
         return False
     if _named_answer(r, body, scene, a):
         return True
+    if _ASKED_ABOUT_ANOTHER.search(_last_question(asked)):
+        return False  # "Does she have any allergies?" -> "penicillin": hers, not the user's
     for question, template, type_, slot in r.answers:
         m = question.search(asked)
         if m:
@@ -303,6 +305,16 @@ def _answer(r: LangRules, text: str, scene: Scene, a: Analysis) -> bool:
                     a.importance = round(min(1.0, a.importance + delta), 3)
             return True
     return False
+
+
+# A question about someone else: "Does she have any allergies?", "他对什么过敏？".
+_ASKED_ABOUT_ANOTHER = re.compile(r"\b(?:she|he|her|his|they|their|them)\b|[她他](?!们)", re.I)
+
+
+def _last_question(asked: str) -> str:
+    """The last question of the assistant's message (where the answer's subject is)."""
+    questions = re.findall(r"[^.!?。！？]*[?？]", asked)
+    return questions[-1] if questions else asked
 
 
 def _named_answer(r: LangRules, body: str, scene: Scene, a: Analysis) -> bool:
