@@ -265,19 +265,23 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
         month = cn_number(m.group(2)) if m.group(2) else None
         day = cn_number(m.group(3)) if m.group(3) else None
         _add_date(add, m, ref, year, month, day)
-    # "8月10到17号": days of one month, from one to the other.
     year_words = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
+
+    def month_year(m: re.Match[str], month: int) -> int:
+        """The year of a month: named ("去年8月"), else the nearest one looking back or ahead."""
+        if m.group(1):
+            return ref.year + year_words[m.group(1)]
+        if past(m):
+            return ref.year if month <= ref.month else ref.year - 1
+        return ref.year if month >= ref.month else ref.year + 1
+
+    # "8月10到17号": days of one month, from one to the other.
     for m in re.finditer(r"(?:(前年|去年|今年|明年|后年)|(?<![\d年]))" + cn + r"月" + cn + r"[日号]?\s*(?:到|至|~|～|-|—)\s*"
                          + cn + r"[日号]", text):
         month, first, last = (cn_number(m.group(i)) for i in (2, 3, 4))
         if month is None or first is None or last is None or not 1 <= month <= 12:
             continue
-        if m.group(1):
-            year = ref.year + year_words[m.group(1)]
-        elif past(m):
-            year = ref.year if month <= ref.month else ref.year - 1
-        else:
-            year = ref.year if month >= ref.month else ref.year + 1
+        year = month_year(m, month)
         try:
             start, end = date(year, month, first), date(year, month, last)
         except ValueError:
@@ -289,12 +293,7 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
         day = cn_number(m.group(3)) if m.group(3) else None
         if month is None or not 1 <= month <= 12:
             continue
-        if m.group(1):
-            year = ref.year + year_words[m.group(1)]
-        elif past(m):
-            year = ref.year if month <= ref.month else ref.year - 1
-        else:
-            year = ref.year if month >= ref.month else ref.year + 1
+        year = month_year(m, month)
         tr = _add_date(add, m, ref, year, month, day, record=False)
         if tr is None:
             continue
