@@ -298,3 +298,15 @@ def test_the_last_item_of_a_list_stays_in_its_clause():
 ])
 def test_chat_spellings_of_contractions(text, content):
     assert [c.content for c in kept(text)] == content
+
+
+@pytest.mark.parametrize("text, content", [
+    ("my son Peter lives in Denver now. we talk on sundays usually",  # where a relative lives; whom "we" were
+     ["User's son Peter lives in Denver now", "User and their son talk on sundays usually"]),
+    ("室友在准备考公", ["用户的室友在准备考公"]),  # the roommate's, not the user's
+    ("bullet points pls i hate walls of text", ["User hates walls of text"]),
+    ("oh heads up im moving to B shift starting april 1 so plan around that",
+     ["User is moving to B shift starting april 1 (2027-04-01)"]),
+])
+def test_people_in_the_users_life_and_chat_asides(text, content):
+    assert [c.content for c in kept(text)] == content

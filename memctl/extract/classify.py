@@ -590,9 +590,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if a.type is None and s.kind in (PERSON, PET) and re.search(
             r"是(?:个|一个|一只|一条|一位|一名)|\b(?:is a|is an)\b"
             r"|^[^，。]{0,4}?(?:今年)?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})(?:岁|个月)(?:半|多)?了?$"
+            r"|\b(?:lives?|living|works?|working|studies|studying|attends|goes to school) (?:in|at|for|from home)\b"
+            r"|住在|在[^，。]{1,12}(?:工作|上班|上学|读书|读大学|上大学)"
             r"|\b(?:is|are|'s|'re) (?:now )?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
             r"(?: (?:years?|months?) old)?\b(?! (?:minutes|hours|days|weeks|km|miles|percent|%))", tlow):
-        a.type = "profile"  # "它是一只小母狗", "巴爷是个很好的伙伴", "豆豆四岁了": what the pet or person is
+        a.type = "profile"  # "它是一只小母狗", "豆豆四岁了", "my son lives in Denver": what the pet or person is
     if a.type is None and s.kind in (THING, EVENT) and _THING_FACT.search(tlow):
         # "论坛的地点是北京", "预计下周开业": where, when or what the user's thing or event is;
         # "my appointment is next Wednesday": a plan of the user's.

@@ -39,7 +39,7 @@ _EN_CLAUSE = re.compile(
     r"|(?<!\s)\s+(?=(?:but|and|so|because|bc|cuz|though|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|our|he|she|they|it|it's)\b)"
     # "ava's vegetarian and noah's allergic to nuts": a second person's fact.
     r"|(?<!\s)\s+(?=and\s+[a-z]+'s\s+(?:allergic|vegetarian|vegan|scared|afraid|terrified|into|obsessed|a|an|in|at|from|\d+)\b)"
-    r"|\s+(?:lol|lmao|haha+)\s+(?=(?:i|im|i'm|i've|we|my)\b)"  # "bday in june lol im a mess"
+    r"|\s+(?:lol|lmao|haha+|pls|plz|tbh|ngl)\s+(?=(?:i|im|i'm|i've|we|my)\b)"  # "bday in june lol im a mess"
     # A remark spliced on with a comma: "I love sci-fi movies, the effects are so cool".
     r"|,\s+(?=(?:it's|it is|it was|that's|that is|that was|this is|they're|they are|the \w+ (?:is|are|was|were))\b)"
     r"|(?<!\s)\s+[-—–]+\s+|—+",

@@ -157,6 +157,8 @@ class Scene:
             if kind == PET or kind == PERSON and word.lower() in r.close:
                 if re.search(owner + re.escape(word.lower() if lang == "en" else word), low):
                     self.last_person = Subject(kind, word, plural=word.lower() in r.plural)
+                    if lang == "en" and not self.company:
+                        self.company = word.lower()  # "my son lives in Denver. we talk on Sundays"
                     return
 
     def note_assistant(self, text: str, r: LangRules, lang: str) -> None:
@@ -396,8 +398,8 @@ def _zh_possessive(text: str, r: LangRules) -> Found | None:
     for relation, kind in r.relations.items():
         if not rest.startswith(relation):
             continue
-        if not m.group(0) and relation not in r.close and kind != PET:
-            continue  # "女儿每天都午睡" is the user's daughter; "同事" alone is anyone's
+        if not m.group(0) and relation not in r.close and kind not in (PET, PERSON):
+            continue  # "女儿每天都午睡", "室友在准备考公": the user's daughter, the user's roommate
         if kind in (THING, EVENT) and not text[m.end() + len(relation):][:1] in ("的", "是", "在", "叫", "预", "下", "明", "已", "现", "定", "将", "开", "要"):
             continue
         end = m.end() + len(relation)
