@@ -310,3 +310,18 @@ def test_chat_spellings_of_contractions(text, content):
 ])
 def test_people_in_the_users_life_and_chat_asides(text, content):
     assert [c.content for c in kept(text)] == content
+
+
+@pytest.mark.parametrize("text, type_", [
+    ("I'm actually going to Tokyo next month after the tour ends", "task"),  # a plan with its date
+    ("I'm looking for a place near a park or woods", "goal"),
+    ("I'm always excited to combine my favorite passions: gaming and music", "preference"),
+    ("On-call rotation on my team is weekly, handoff is Wednesday 10am", "knowledge"),  # how the team works
+    ("公司规定报销单每月25号前交", "knowledge"),
+])
+def test_plans_aims_likes_and_how_the_workplace_works_are_typed_as_such(text, type_):
+    assert [c.type for c in kept(text)] == [type_]
+
+
+def test_what_the_user_is_busy_with_this_week_is_not_a_habit():
+    assert kept("I'm contacting landlords and checking out neighborhoods to find the perfect spot") == []

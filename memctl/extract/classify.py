@@ -721,6 +721,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             return "task" if r.types["task"].search(tlow) else None
         if name == "knowledge" and a.subject == "dependent":
             continue
+        if name == "behavior" and r.has("workplace", tlow):
+            return "knowledge"  # "On-call rotation on my team is weekly": how the user's team works
         if name == "behavior" and r.has("liking", tlow):
             return "preference"  # "I've always loved eagles", "I'm always drawn to animals": a lasting like, not a habit
         if name == "behavior" and r.has("aim", tlow):
@@ -762,11 +764,13 @@ def _fallback(r: LangRules, tlow: str, a: Analysis) -> str | None:
     if words < 4 or not _EN_FIRST_PERSON.search(tlow):
         return None
     if re.match(r"^(?:i|we)(?:'m|'re| am| are) (?:\w+ly )?\w+ing\b", tlow):
-        # "I'm going through PRs" is passing; "I'm currently reading The Lean Startup" or
-        # a long description of what one is doing these days is not.
-        if r.has("planning", tlow) or r.has("aim", tlow):
-            return "goal"  # "I'm planning a trip to the East Coast": a plan without a date
-        if not (re.search(r"\b(?:currently|these days|lately|nowadays|recently)\b", tlow) or words >= 8):
+        # "I'm going through PRs" and "I'm contacting landlords" are passing; "I'm currently
+        # reading The Lean Startup" is what the user does these days.
+        if any(t.direction > 0 for t in a.times):
+            return "task"  # "I'm actually going to Tokyo next month": a plan with its date
+        if r.has("planning", tlow) or r.has("aim", tlow) or re.search(r"\b(?:looking|searching) for\b", tlow):
+            return "goal"  # "I'm planning a trip to the East Coast", "I'm looking for a place near a park"
+        if not re.search(r"\b(?:currently|these days|lately|nowadays|recently)\b", tlow):
             return None
         return "behavior"
     return "event" if _EN_PAST_VERB.search(tlow) else None
