@@ -263,6 +263,11 @@ def test_a_turn_keeps_the_end_of_a_long_assistant_message_masked():
     "Let me know whenever you need assistance",  # an offer to the other speaker, not a rule for answers
     "You can always count on me for support",
     "Things have been a bit challenging for me lately",  # a passing state
+    "like 4 more months",  # "like" as a filler, not a liking
+    "need study plan",  # what this conversation is for
+    "19号到21号",  # when, with what it was lost
+    "上周张大爷血压到了一百九",  # a patient of the user's, not the user
+    "日本游客特别爱看",
     "I went on some awesome roller coasters",  # an outing with no time, no name, nothing changed
     "I tried a new pose",
 ])
@@ -305,6 +310,8 @@ def test_chat_spellings_of_contractions(text, content):
      ["User's son Peter lives in Denver now", "User and their son talk on sundays usually"]),
     ("室友在准备考公", ["用户的室友在准备考公"]),  # the roommate's, not the user's
     ("bullet points pls i hate walls of text", ["User hates walls of text"]),
+    ("I should say at the outset that I prefer British spelling", ["User prefers British spelling"]),
+    ("我想问问你两件事：一个是今年想试试在抖音上直播卖茶", ["用户今年想试试在抖音上直播卖茶（2026）"]),
     ("oh heads up im moving to B shift starting april 1 so plan around that",
      ["User is moving to B shift starting april 1 (2027-04-01)"]),
 ])

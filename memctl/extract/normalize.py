@@ -437,6 +437,11 @@ def dangling_it(content: str) -> bool:
     return not any("NOUN" in _kinds(w) and w not in _NOT_ANTECEDENT for w in words[1:])
 
 
+# A Chinese memory body of times only ("19号到21号", "上午9点到下午5点", "周二到周六").
+_ZH_ONLY_TIME = re.compile(r"(?:[\d一二三四五六七八九十两]+(?:号|日|点|点半|月|年|月份)?|周[一二三四五六日天末]|星期[一二三四五六日天]"
+                           r"|礼拜[一二三四五六日天]|上午|下午|晚上|早上|中午|凌晨|到|至|~|～|-|—|、|和|半|[:：]\d\d)+")
+
+
 def readable(content: str, lang: str = "en") -> bool:
     """Whether a memory about the user reads as a sentence. English: after "User" (and any
     adverbs) comes a verb; "User weekly rotation", "User no deploys after 3pm", "User
@@ -450,6 +455,8 @@ def readable(content: str, lang: str = "en") -> bool:
         if not body.startswith("用户") or body.startswith("用户的"):
             return True
         body = body[2:]
+        if _ZH_ONLY_TIME.fullmatch(body):
+            return False  # "用户19号到21号", "用户周二到周六": when, with what it was lost
         return len(body) > 1 and not re.search(r"(?:喜欢|爱|想|要|觉得|知道|打算|准备)[了啊呀吧的]*$", body) \
             and not re.fullmatch(r"(?:就|也|还|刚|都|确实)?(?:一般般?|刚好|还行|还好|可以|不错|挺好|这样|那样|是的?)[了啊呀吧的嘛]*", body)
     if not re.search(r"\buser\b", content, re.I):

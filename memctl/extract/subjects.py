@@ -387,6 +387,10 @@ _ZH_OWN = re.compile(r"我的?(?:目标|梦想|计划|愿望|工作|生日|名�
 _ZH_NOT_SUBJECT = re.compile(
     r"^(?:刚才|刚刚|今天|昨天|之前|上次)?(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|谁|哪|什么|天气|今天天气)"
 )
+# People the user meets at work or in passing, opening a clause: "上周张大爷血压到了一百九",
+# "日本游客特别爱看" are about them, not the user.
+_ZH_OTHERS = re.compile(r"^(?:最近|上周|这周|今天|昨天|前天|现在|平时)?(?:[\u4e00-\u9fff]{1,2}(?:大爷|大妈|阿姨|大叔|大姐|大哥|奶奶|爷爷)"
+                        r"|[\u4e00-\u9fff]{0,3}(?:游客|客人|顾客|病人|患者|家长们|网友|粉丝|旅行团|学生们|孩子们))")
 _ZH_OBJECT_ONLY = re.compile(r"(?:帮|给|让|跟|和|对|陪|带|替|告诉|提醒|问|教|送|请|发|借|找|催|通知|回复|回答|比|喜欢|爱|叫)我(?!们)")
 
 
@@ -464,7 +468,7 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
         return Found(WE)
     if re.search(r"我(?!们)", _ZH_OBJECT_ONLY.sub("", text)) or text.startswith("本人"):
         return Found(THE_USER)
-    if _ZH_NOT_SUBJECT.match(text):
+    if _ZH_NOT_SUBJECT.match(text) or _ZH_OTHERS.match(text):
         return Found(SOMEONE_ELSE)
     if previous is not None:
         return Found(previous, inherited=True)
