@@ -268,6 +268,9 @@ def test_a_turn_keeps_the_end_of_a_long_assistant_message_masked():
     "19号到21号",  # when, with what it was lost
     "上周张大爷血压到了一百九",  # a patient of the user's, not the user
     "日本游客特别爱看",
+    "比如上周有个小伙子半夜把自己锁阳台了",  # a customer's story
+    "阿敏对百合花粉过敏，一碰就打喷嚏",  # 阿敏 is someone else
+    "干了五年了",  # what the user has done for five years was said elsewhere
     "I went on some awesome roller coasters",  # an outing with no time, no name, nothing changed
     "I tried a new pose",
 ])
@@ -332,3 +335,13 @@ def test_plans_aims_likes_and_how_the_workplace_works_are_typed_as_such(text, ty
 
 def test_what_the_user_is_busy_with_this_week_is_not_a_habit():
     assert kept("I'm contacting landlords and checking out neighborhoods to find the perfect spot") == []
+
+
+def test_a_word_of_address_is_not_a_name_for_the_user():
+    # "师傅我是开锁的": 师傅 is how the user addresses the assistant; "我" is never a name.
+    found = [c.content for c in kept("师傅我是开锁的哈哈。我在郑州，干了十五年了")]
+    assert "用户在郑州" in " ".join(found) and not any("师傅我" in c for c in found)
+
+
+def test_a_question_ending_in_bu_is_not_part_of_the_fact():
+    assert [c.content for c in kept("我用的是个老手机，华为 p30 拍视频，够用不")] == ["用户用的是个老手机，华为 p30 拍视频"]

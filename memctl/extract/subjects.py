@@ -391,6 +391,9 @@ _ZH_NOT_SUBJECT = re.compile(
 # "日本游客特别爱看" are about them, not the user.
 _ZH_OTHERS = re.compile(r"^(?:最近|上周|这周|今天|昨天|前天|现在|平时)?(?:[\u4e00-\u9fff]{1,2}(?:大爷|大妈|阿姨|大叔|大姐|大哥|奶奶|爷爷)"
                         r"|[\u4e00-\u9fff]{0,3}(?:游客|客人|顾客|病人|患者|家长们|网友|粉丝|旅行团|学生们|孩子们))")
+# Someone brought into a story: "比如上周有个小伙子半夜把自己锁阳台了" (and what follows is theirs).
+_ZH_ANECDOTE = re.compile(r"^(?:比如|像|就像)?[^，。我]{0,6}?有(?:个|一个|位|一位)[\u4e00-\u9fff]{0,2}?(?:小伙子|小姑娘|姑娘|大爷|大妈|阿姨|大叔|"
+                          r"大哥|大姐|老太太|老头|老人|男的|女的|客人|顾客|客户|哥们|小孩|人)")
 _ZH_OBJECT_ONLY = re.compile(r"(?:帮|给|让|跟|和|对|陪|带|替|告诉|提醒|问|教|送|请|发|借|找|催|通知|回复|回答|比|喜欢|爱|叫)我(?!们)")
 
 
@@ -413,7 +416,7 @@ def _zh_possessive(text: str, r: LangRules) -> Found | None:
             for n in (3, 2, 1):
                 candidate = after[:n]
                 if len(candidate) == n and re.fullmatch(r"[\u3400-\u9fffA-Za-z]+", candidate) \
-                        and not re.match(r"[第一二三四五六七八九十两几每这那今昨]", candidate) \
+                        and not re.search(r"^[第一二三四五六七八九十两几每这那今昨]|[我你您他她它咱]", candidate) \
                         and _ZH_NAME_END.match(after[n:]) \
                         and not any(_ZH_NAME_END.match(candidate[k:]) for k in range(1, n)):  # not "老周没" before "有"
                     name = candidate
@@ -450,7 +453,7 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
     for name, subject in scene.by_name.items():
         if text.startswith(name):
             return Found(subject, inherited=True)
-    if re.match(r"(?:阿|老|小)[\u4e00-\u9fff](?:不|没|是|在|有|很|也|都|最|喜欢|要|会|说|今年|现在|一直|平时)", text) \
+    if re.match(r"(?:阿|老|小)[\u4e00-\u9fff](?:不|没|是|在|有|很|也|都|最|喜欢|要|会|说|今年|现在|一直|平时|对|怕|每|刚|已经|得)", text) \
             and not re.match(r"(?:老是|老有|老在|老要|老会|小时|老师|小区|小心|小说)", text):
         return Found(SOMEONE_ELSE)  # "阿伟不吃香菜", "老周没有高血压": someone named, not the user
     asked = scene.asked
@@ -468,7 +471,7 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
         return Found(WE)
     if re.search(r"我(?!们)", _ZH_OBJECT_ONLY.sub("", text)) or text.startswith("本人"):
         return Found(THE_USER)
-    if _ZH_NOT_SUBJECT.match(text) or _ZH_OTHERS.match(text):
+    if _ZH_NOT_SUBJECT.match(text) or _ZH_OTHERS.match(text) or _ZH_ANECDOTE.search(text):
         return Found(SOMEONE_ELSE)
     if previous is not None:
         return Found(previous, inherited=True)
