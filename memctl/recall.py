@@ -239,9 +239,7 @@ def _memory_hits(core: Core, query: str, qvec: np.ndarray, user: str, types: lis
         # A few rows are read whole (each column read has a fixed cost; a second read of
         # the listed ones would cost more); many, by the columns scoring needs.
         whole = rows <= _READ_WHOLE
-        table = _read_user(ds, filter_, FULL_MEMORY_COLUMNS if whole else _MEMORY_SCORING, exact + 1)
-        if whole:
-            table = table.drop_columns(["_rowid"])
+        table = _read_user(ds, filter_, FULL_MEMORY_COLUMNS if whole else _MEMORY_SCORING, exact + 1, row_ids=not whole)
         if table.num_rows > exact:
             table = None  # the counts were behind: this user is large after all
         elif active_only:
@@ -301,17 +299,17 @@ def _large_memory_table(core: Core, ds: Any, filter_: str, qvec: np.ndarray, que
     return _take(ds, sorted(found), FULL_MEMORY_COLUMNS)
 
 
-def _read_user(ds: Any, filter_: str, columns: list[str], limit: int) -> pa.Table:
+def _read_user(ds: Any, filter_: str, columns: list[str], limit: int, row_ids: bool = False) -> pa.Table:
     """A few rows of one user: their row ids from the user index, then the rows by id (a
     take reads each column once; a filtered scan with the columns costs about a third
-    more), with `_rowid`."""
-    found = ds.to_table(columns=[], with_row_id=True, filter=filter_, limit=limit)
-    return _take(ds, found.column("_rowid").to_pylist(), columns)
+    more); with `_rowid` when asked."""
+    found = ds.to_table(columns=[], with_row_id=True, filter=filter_, limit=limit).column("_rowid").to_pylist()
+    return _take(ds, found, columns, with_ids=row_ids)
 
 
-def _take(ds: Any, row_ids: list[int], columns: list[str]) -> pa.Table:
+def _take(ds: Any, row_ids: list[int], columns: list[str], with_ids: bool = True) -> pa.Table:
     table = ds._take_rows(row_ids, columns=columns) if row_ids else ds.schema.empty_table().select(columns)
-    return table.append_column("_rowid", pa.array(row_ids, pa.uint64()))
+    return table.append_column("_rowid", pa.array(row_ids, pa.uint64())) if with_ids else table
 
 
 # -- episodes ------------------------------------------------------------------------------
@@ -346,7 +344,7 @@ def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: da
     if rows <= exact:
         # Read by the user's index alone; the other conditions are checked here (a second
         # predicate in the scan costs more than dropping a few rows).
-        table = _read_user(ds, f"user_id = {sql_str(user)}", _EPISODE_READ, 2 * exact + 1).drop_columns(["_rowid"])
+        table = _read_user(ds, f"user_id = {sql_str(user)}", _EPISODE_READ, 2 * exact + 1)
         if table.num_rows > 2 * exact:
             table = None
         else:
@@ -355,7 +353,7 @@ def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: da
         k = cfg.top_k_candidates
         found = set(_nearest(core, ds, filter_, qvec, max(rows, 1), k))
         found |= set(_best_words(core, ds, "content", filter_, query, max(rows, 1), k))
-        table = _take(ds, sorted(found), _EPISODE_READ).drop_columns(["_rowid"])
+        table = _take(ds, sorted(found), _EPISODE_READ, with_ids=False)
     if table.num_rows == 0:
         return []
     matrix, present = vector_matrix(table)

@@ -16,7 +16,7 @@ from typing import Union
 
 from ..conversations import Conversation, Turn
 from .classify import Analysis, Context, analyze, slot_of
-from .normalize import dangling_it, normalize, pronouns, readable, with_time
+from .normalize import dangling_it, normalize, pronouns, readable, with_time, without_time
 from ..topics import TopicRules, topics_of
 from .rules import LangRules, Rules, load_rules
 from .secrets import MASK, mask_secrets
@@ -212,8 +212,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "garbled"))
                 continue
             if isinstance(item, Candidate) and not a.standing and not a.reschedules \
-                    and (rules.lang(clause.lang).has("points_elsewhere", _without_time(item.content))
-                         or item.lang == "en" and dangling_it(_without_time(item.content))):
+                    and _points_elsewhere(without_time(item.content), item.lang, rules.lang(item.lang)):
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "unresolved reference"))
                 continue
             if isinstance(item, Candidate):
@@ -324,6 +323,6 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
     )
 
 
-def _without_time(content: str) -> str:
-    """A memory's text without the time written after it ("(2023-05)", "（2026-11-08）")."""
-    return re.sub(r"\s*[(（][^()（）]*[)）]$", "", content)
+def _points_elsewhere(text: str, lang: str, r: LangRules) -> bool:
+    """Whether a finished memory's fact hangs on a word naming something said elsewhere."""
+    return r.has("points_elsewhere", text) or (lang == "en" and dangling_it(text))

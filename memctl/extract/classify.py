@@ -22,10 +22,6 @@ from .rules import LangRules, Rules
 from .subjects import EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect
 from ..temporal import TimeRef, find_times
 
-# Contractions typed without the apostrophe ("Im a med student", "dont").
-_EN_TYPED_FIX = {"im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't",
-                 "cant": "can't", "isnt": "isn't", "wasnt": "wasn't", "havent": "haven't", "wouldnt": "wouldn't"}
-_EN_TYPED = re.compile(r"\b(?:" + "|".join(_EN_TYPED_FIX) + r")\b", re.I)
 # Words that show a durable rule is addressed to the assistant ("from now on, answer in
 # Chinese", "以后给我的代码示例都用Python写"): such a statement is a standing preference.
 _TO_ASSISTANT = re.compile(
@@ -469,7 +465,6 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if lang == "en":
         text = re.sub(r"(?<=\w)`(?=\w)", "'", text.replace("’", "'").replace("‘", "'"))  # "I`m"
         text = re.sub(r"^[A-Z][a-z]+,\s+(?=[a-z])", "", text)  # "Nate, after finishing my screenplay I ...": said to them
-        text = _EN_TYPED.sub(lambda m: _EN_TYPED_FIX[m.group(0).lower()], text)
     # "Quick context first: I'm a backend engineer" -> the statement after the label; but
     # "翻译成德语：我下周..." is a request whatever follows.
     labelled = re.match(r"^([^:：]{1,30})[:：]\s*(.+)$", text)

@@ -449,7 +449,7 @@ def readable(content: str, lang: str = "en") -> bool:
     not know is given the benefit of the doubt). Chinese: something is said after 用户 —
     "用户一般般", "用户刚好", "用户就喜欢" are leftovers of a clause."""
     if lang == "zh":
-        body = re.sub(r"（[^）]*）$", "", content)
+        body = without_time(content)
         if "用户" not in body:
             return False
         if not body.startswith("用户") or body.startswith("用户的"):
@@ -464,7 +464,7 @@ def readable(content: str, lang: str = "en") -> bool:
     m = re.match(r"^User\s+(.+)", content)
     if not m:
         return True
-    said = re.sub(r"\s*\([^)]*\)$", "", m.group(1)).strip(" .!")
+    said = without_time(m.group(1)).strip(" .!")
     said = re.sub(r"^(?:just|finally|recently|already|also|actually|even) ", "", said)
     if re.fullmatch(r"is (?:starting|beginning|leaving|going|coming|moving)(?: (?:tomorrow|today|tonight|soon|next \w+|this \w+|on \w+))?", said):
         return False  # "User is starting next month": starting what, the clause lost
@@ -648,6 +648,11 @@ def with_time(content: str, lang: str, label: str, deadline: bool = False) -> st
     if lang == "zh":
         return f"{content}（{'截止 ' if deadline else ''}{label}）"
     return f"{content} ({'by ' if deadline else ''}{label})"
+
+
+def without_time(content: str) -> str:
+    """A memory's text without the time `with_time` wrote after it."""
+    return re.sub(r"\s*[(（][^()（）]*[)）]$", "", content)
 
 
 def negated(content: str, lang: str) -> str:

@@ -471,7 +471,7 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
         return Found(WE)
     if re.search(r"我(?!们)", _ZH_OBJECT_ONLY.sub("", text)) or text.startswith("本人"):
         return Found(THE_USER)
-    if _ZH_NOT_SUBJECT.match(text) or _ZH_OTHERS.match(text) or _ZH_ANECDOTE.search(text):
+    if _ZH_NOT_SUBJECT.match(text) or _ZH_OTHERS.match(text) or _ZH_ANECDOTE.match(text):
         return Found(SOMEONE_ELSE)
     if previous is not None:
         return Found(previous, inherited=True)
