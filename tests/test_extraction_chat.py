@@ -466,3 +466,27 @@ def test_a_chinese_verdict_on_something_else_is_not_a_fact():
 def test_a_guess_at_how_long_is_not_a_question():
     assert contents("可以啊，不过估计打不了多久，一会还得回去辅导孩子写作业", MAY) == ["用户有孩子"]
     assert contents("北京到西安高铁要多久", MAY) == []  # still a question without its mark
+
+
+@pytest.mark.parametrize("text, kept", [
+    # Someone else came up, and the clause after says no subject: it may be about them.
+    ("我徒弟小凯最近手艺进步很快，最近在追一个做陶瓷的姑娘", []),
+    ("村里有个种粮大户老谭，天天开无人机打药", []),
+    ("上周有个老爷子走了，家属在告别厅哭得不行", []),
+    ("我儿子豆豆特别皮，5岁", ["用户的儿子豆豆5岁"]),
+])
+def test_a_chinese_clause_without_a_subject_after_someone_else_is_not_the_users(text, kept):
+    assert contents(text) == kept
+
+
+def test_the_user_saying_wo_again_makes_the_clauses_after_theirs():
+    assert contents("我和老婆都喜欢原木风，特别讨厌大理石的装饰") == ["用户和老婆都喜欢原木风", "用户和老婆特别讨厌大理石的装饰"]
+    assert contents("我女儿在读小学，我在银行上班") == ["用户的女儿在读小学", "用户在银行上班"]
+    # With no one else in the turn, a clause without a subject is the user's, as before.
+    assert contents("在银行上班，每天六点半到家") == ["用户在银行上班", "用户每天六点半到家"]
+
+
+def test_someone_else_in_the_question_makes_an_answer_without_a_subject_unclear():
+    conv = Conversation("u", "s", SEPT, [Turn("a1", "assistant", "小凯最近怎么样？"),
+                                         Turn("t1", "user", "最近在追一个做陶瓷的姑娘")])
+    assert [i for i in extract(conv, clean(conv), rules=RULES).items if isinstance(i, Candidate)] == []

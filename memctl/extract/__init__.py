@@ -21,7 +21,7 @@ from ..topics import TopicRules, topics_of
 from .rules import LangRules, Rules, load_rules
 from .secrets import MASK, mask_secrets
 from .segment import MAX_CLAUSE_CHARS, language, split_clauses
-from .subjects import NONE, Scene
+from .subjects import NONE, PERSON, PET, USER, Scene
 
 __all__ = [
     "Candidate", "Negation", "ForgetRequest", "Closure", "Dropped", "TurnRecord", "Extraction",
@@ -179,6 +179,10 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         sentence = -1
         turn_has_request = False
         first_item = len(out.items)
+        # Whether someone else has come up in this turn since the user last said 我: a Chinese
+        # clause with no subject of its own ("5岁", "天天开无人机打药") after "我儿子豆豆……" or
+        # "老谭……" may be about them; the turn keeps it, a memory does not guess.
+        others = _names_others(context or "", rules.lang("zh")) if context else False
         for n, clause in enumerate(split_clauses(masked)):
             ctx.first_clause = n == 0
             if clause.sentence != sentence:
@@ -195,6 +199,15 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 ctx.prev_drop = "too long"
                 continue
             a = analyze(clause.text, clause.lang, rules, ctx)
+            if clause.lang == "zh":
+                if a.keep and a.inherited and others and a.about.kind == USER and not a.about.group \
+                        and not a.about.joint and not a.standing:
+                    a.drop("unclear subject")
+                names = a.about.kind in (PERSON, PET) or _names_others(clause.text, rules.lang("zh"))
+                if a.about.kind == USER and not a.inherited and (a.about.joint or not names):
+                    others = False  # "我和老婆都喜欢原木风，特别讨厌大理石": the user again
+                elif names:
+                    others = True
             topic = re.match(r"^((?:[A-Z][a-z]+|[A-Z][a-z]+ing(?: \w+){0,3})) (?:is|are|was|were|has been)\b", a.text or "")
             ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") else ""
             scene.note_mentions(a.text or clause.text, rules.lang(clause.lang), clause.lang)
@@ -249,6 +262,12 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         record.statement = any(isinstance(i, Candidate) for i in out.items[first_item:]) or any(
             d.reason not in ASKING for d in out.dropped[first_drop:])
     return out
+
+
+def _names_others(text: str, r: LangRules) -> bool:
+    """Whether a Chinese text speaks of another person: a relation (儿子, 同事), he or she, a
+    name such as 老谭 or 小凯, or someone met (客人, 老爷子): `others_mentioned` in zh.toml."""
+    return r.has("others_mentioned", text) or any(kind in (PERSON, PET) for _word, kind in r.relations_in(text))
 
 
 # A question tacked on ("…广场舞，有啥推荐的", "…, is sharing a kitchen gonna be a problem").
