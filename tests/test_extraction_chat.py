@@ -490,3 +490,20 @@ def test_someone_else_in_the_question_makes_an_answer_without_a_subject_unclear(
     conv = Conversation("u", "s", SEPT, [Turn("a1", "assistant", "小凯最近怎么样？"),
                                          Turn("t1", "user", "最近在追一个做陶瓷的姑娘")])
     assert [i for i in extract(conv, clean(conv), rules=RULES).items if isinstance(i, Candidate)] == []
+
+
+@pytest.mark.parametrize("text, content", [
+    ("I work in QGIS for the data and finish the layout in Illustrator",
+     "User works in QGIS for the data and finishes the layout in Illustrator"),
+    ("I rely on helpful people around me and take a break to recharge with my favorite activities",
+     "User relies on helpful people around them and takes a break to recharge with their favorite activities"),
+    # A noun after "and" stays; so does a verb under an earlier "to".
+    ("I love the smell and taste it adds to dishes", "User loves the smell and taste it adds to dishes"),
+    ("I want to be known as a consistent performer and help my team",
+     "User wants to be known as a consistent performer and help their team"),
+])
+def test_a_verb_after_and_that_takes_an_object_agrees_with_the_user(text, content):
+    from memctl.extract.normalize import english
+    from memctl.extract.subjects import THE_USER
+
+    assert english(text, THE_USER) == content

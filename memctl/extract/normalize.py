@@ -137,6 +137,12 @@ _COMPOUND_VERBS = frozenset({
 _NEW_SUBJECT = frozenset("they he she it we you who how that which when where what while because if".split())
 
 
+# A word after "and" that is followed by one of these takes an object: it is a verb
+# ("works in QGIS and finish the layout" -> "finishes"), not a noun ("coffee and tea"),
+# unless an infinitive came first ("wants to be known ... and help their team").
+_OBJECT_NEXT = re.compile(r"(?:the|a|an|my|our|their|his|her|its|this|these|those|some|every)$", re.I)
+
+
 def agree(rest: str) -> str:
     """The words after a third-person singular subject: the first verb agrees with it, and
     so does a verb joined to it by "and" ("brings a book and just chills")."""
@@ -165,7 +171,8 @@ def agree(rest: str) -> str:
                 # A verb, not a noun ("coffee and tea", "cats and dogs"), unless an adverb
                 # says it is one ("and just chill").
                 if w.isalpha() and w.islower() and not w.endswith(("s", "ing", "ed")) and "VERB" in kinds \
-                        and ("NOUN" not in kinds or j > i + 1):
+                        and ("NOUN" not in kinds or j > i + 1 or j + 1 < len(words) and _OBJECT_NEXT.match(words[j + 1]) is not None
+                             and "to" not in (x.lower() for x in words[first + 1:i])):
                     words[j] = _third_person(w)
                 break
             if words[i].endswith((",", ".", ";")):
