@@ -507,3 +507,29 @@ def test_a_verb_after_and_that_takes_an_object_agrees_with_the_user(text, conten
     from memctl.extract.subjects import THE_USER
 
     assert english(text, THE_USER) == content
+
+
+@pytest.mark.parametrize("text, expected", [
+    # Chat spellings from the rule file's [spelling]: "u", "abt", "ill be", "w/o", "bc".
+    ("my girlfriend Liza is a pharmacist and works crazy hours so ill be cooking",
+     ["User's girlfriend Liza is a pharmacist and works crazy hours"]),
+    ("i hate when ppl are nice about jokes", ["User hates when people are nice about jokes"]),
+    # A condition after a comma is a clause of its own.
+    ("my van is a 2017 ford transit, if u ever see them asking abt parts", ["User's van is a 2017 ford transit (2017)"]),
+    # The reason, then what follows from it: two statements.
+    ("And since I'm celiac I always end up doing the cooking", ["User is celiac", "User always ends up doing the cooking"]),
+])
+def test_chat_spellings_conditions_and_reasons_are_split_before_rewriting(text, expected):
+    assert contents(text) == expected
+
+
+def test_and_then_a_phrase_and_i_starts_a_second_statement():
+    found = contents("im vego since 2019 and on big days i struggle to get enough protein w/o feeling bloated")
+    assert found[0] == "User is vego since 2019 (2019)"
+    assert found[1].startswith("On big days the user struggles to get enough protein without feeling bloated")
+
+
+def test_a_spelling_of_one_letter_is_only_written_out_in_lower_case():
+    spell = RULES.lang("en").spell
+    assert spell("U.S. citizens dont need u") == "U.S. citizens don't need you"
+    assert spell("Im ill today, ill be home") == "I'm ill today, i'll be home"

@@ -183,7 +183,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         # clause with no subject of its own ("5岁", "天天开无人机打药") after "我儿子豆豆……" or
         # "老谭……" may be about them; the turn keeps it, a memory does not guess.
         others = _names_others(context or "", rules.lang("zh")) if context else False
-        for n, clause in enumerate(split_clauses(masked)):
+        for n, clause in enumerate(split_clauses(masked, rules.lang("en").spell)):
             ctx.first_clause = n == 0
             if clause.sentence != sentence:
                 sentence, ctx.prev_drop, ctx.prev_times = clause.sentence, None, []

@@ -61,6 +61,18 @@ class LangRules:
 
     # Any relation word, for finding the few a text contains without trying them all.
     relation_words: re.Pattern[str] | None = None
+    # Chat spellings ("im", "u", "ill be") and what they are written out as.
+    spellings: dict[str, str] = field(default_factory=dict)
+    spelled: re.Pattern[str] | None = None
+    in_context: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+
+    def spell(self, text: str) -> str:
+        """The text with its chat spellings written out ("im gonna" -> "i'm gonna")."""
+        if self.spelled is not None:
+            text = self.spelled.sub(lambda m: _same_case(m.group(0), self.spellings[m.group(0).lower()]), text)
+        for pattern, word in self.in_context:
+            text = pattern.sub(lambda m: _same_case(m.group(0), word), text)
+        return text
 
     def relations_in(self, text: str) -> list[tuple[str, str]]:
         """The relations whose word occurs in `text` (lowercased for English), longest first."""
@@ -126,10 +138,21 @@ def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
         rules.relation_words = re.compile("|".join(map(re.escape, rules.relations)))
     rules.plural = frozenset(w.lower() for w in subjects.get("plural", []))
     rules.close = frozenset(w.lower() for w in subjects.get("close", []))
+    spelling = data.get("spelling", {})
+    rules.spellings = {k.lower(): v for k, v in spelling.get("words", {}).items()}
+    if rules.spellings:
+        alts = "|".join(sorted((rf"(?i:{re.escape(w)})" if len(w) > 1 else re.escape(w) for w in rules.spellings),
+                               key=len, reverse=True))
+        rules.spelled = re.compile(rf"(?<![\w'/])(?:{alts})(?![\w'/])")
+    rules.in_context = [(_compile([pattern], subs), word) for pattern, word in spelling.get("in_context", [])]
     imp = data.get("importance", {})
     rules.importance_base = {k: float(v) for k, v in imp.get("base", {}).items()}
     rules.boosts = [(re.compile(b["re"], re.I), float(b["delta"]), b.get("why", "")) for b in imp.get("boosts", [])]
     return rules
+
+
+def _same_case(said: str, word: str) -> str:
+    return word[0].upper() + word[1:] if said[:1].isupper() else word
 
 
 def _plain(word: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 from ..lexical import HAN, LATIN
 
@@ -35,7 +36,9 @@ _ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff]
                         r"|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
 # English: split before a conjunction that opens a new clause.
 _EN_CLAUSE = re.compile(
-    r",\s+(?=(?:but|so|and|even though|even if|though|although|because|bc|cuz|since|while|whereas|plus|yet|i|i'm|i've|i'd|my)\b)"
+    r",\s+(?=(?:but|so|and|even though|even if|though|although|because|bc|cuz|since|while|whereas|plus|yet|if|i|i'm|i've|i'd|my)\b)"
+    # "... since 2019 and on big days i struggle to ...": a second statement after a phrase.
+    r"|(?<!\s)\s+(?=and\s+(?:on|in|at|for|during|after|before|these)\s+(?:[\w']+\s+){0,3}(?:i|i'm|i've)\s)"
     r"|(?<!\s)\s+(?=(?:but|and|so|because|bc|cuz|though|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|our|he|she|they|it|it's)\b)"
     # "ava's vegetarian and noah's allergic to nuts": a second person's fact.
     r"|(?<!\s)\s+(?=and\s+[a-z]+'s\s+(?:allergic|vegetarian|vegan|scared|afraid|terrified|into|obsessed|a|an|in|at|from|\d+)\b)"
@@ -84,33 +87,19 @@ def strip_code(text: str) -> str:
     return _INLINE_CODE.sub(" ", _CODE_BLOCK.sub(" ", text))
 
 
-# Chat spellings of English contractions ("im", "dont"): written out, so that the clause
-# split and the analysis see "i'm" and "don't". Words with another meaning ("ill", "id",
-# "wont", "lets", "were") are left alone.
-_CHAT_SPELLINGS = {
-    "im": "i'm", "ive": "i've", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "cant": "can't",
-    "isnt": "isn't", "arent": "aren't", "wasnt": "wasn't", "werent": "weren't", "havent": "haven't",
-    "hasnt": "hasn't", "couldnt": "couldn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't", "theres": "there's",
-    "thats": "that's", "whats": "what's", "youre": "you're", "theyre": "they're", "shes": "she's",
-}
-_CHAT_SPELLING = re.compile(r"\b(?:" + "|".join(_CHAT_SPELLINGS) + r")\b", re.I)
+_BECAUSE_THEN_I = re.compile(r"^((?:and |but |so )?(?:since|because|cause|cuz|bc|as) (?:i|i'm|i've|my|we|we're|our)\b.*?[\w)])\s+"
+                             r"(?=(?:i|i'm|i've|i'd|i'll)\s)", re.I)
 
 
-def _spelled_out(sentence: str) -> str:
-    return _CHAT_SPELLING.sub(lambda m: _same_case(m.group(0), _CHAT_SPELLINGS[m.group(0).lower()]), sentence)
-
-
-def _same_case(said: str, word: str) -> str:
-    return word[0].upper() + word[1:] if said[0].isupper() else word
-
-
-def split_clauses(text: str) -> list[Clause]:
+def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[Clause]:
+    """The clauses of a message; `spell` writes out an English sentence's chat spellings
+    ("im", "u", the rule files' [spelling]) before it is split."""
     text = strip_code(text)
     out: list[Clause] = []
     for s_idx, sentence in enumerate(p for p in _SENTENCE_END.split(text) if p and p.strip()):
         lang = language(sentence)
-        if lang == "en":
-            sentence = _spelled_out(sentence)
+        if lang == "en" and spell is not None:
+            sentence = spell(sentence)
         splitter = _ZH_CLAUSE if lang == "zh" else _EN_CLAUSE
         parts: list[str] = []
         for part in splitter.split(sentence):
@@ -127,6 +116,11 @@ def split_clauses(text: str) -> list[Clause]:
                 continue
             if parts and lang == "en" and len(parts[-1]) <= 60 and _SUBORDINATE.match(parts[-1]) and "," not in parts[-1]:
                 parts[-1] = f"{parts[-1]}, {part}"  # "When I was 10, my parents gave me a console": one statement
+                continue
+            because = _BECAUSE_THEN_I.match(part) if lang == "en" else None
+            if because:
+                # "since I'm celiac I always end up cooking": the reason, then what follows from it.
+                parts += [because.group(1), part[because.end():]]
                 continue
             if part and (HAN.search(part) or LATIN.search(part)):
                 parts.append(part)
