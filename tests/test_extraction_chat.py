@@ -533,3 +533,29 @@ def test_a_spelling_of_one_letter_is_only_written_out_in_lower_case():
     spell = RULES.lang("en").spell
     assert spell("U.S. citizens dont need u") == "U.S. citizens don't need you"
     assert spell("Im ill today, ill be home") == "I'm ill today, i'll be home"
+
+
+@pytest.mark.parametrize("text, expected", [
+    # How this one answer should look is a request for the task at hand...
+    ("简单点就行，别太长", []),
+    ("短点，中英文都要", []),
+    # ...how answers should look from now on, or "just give me X", a standing wish.
+    ("直接给干货就行", ["用户希望直接给干货"]),
+    ("直接给代码别解释太多", ["用户希望直接给代码别解释太多"]),
+    ("ok 以后回答简短点就行", ["用户希望以后回答简短点"]),
+    # Correcting what was just said: the remark, and the bare number after it, state nothing.
+    ("对了刚说错了，是四个小区", []),
+    ("哦还有 房间数说错了 上个月刚把后院那两间弄好 现在是8间", []),
+    ("我老记成四年级", []),
+    # What just happened, and a verb whose object was left in the other message.
+    ("刚接到通知", []),
+    ("不过我刚收到邮件", []),
+    ("饭后吃", []),
+    ("上个月查了", []),
+    ("每天早上一片", []),
+    # A change of job or home that just happened is still kept.
+    ("我刚换了工作", ["用户刚换了工作"]),
+    ("我跳槽了", ["用户跳槽了"]),
+])
+def test_chinese_requests_for_this_answer_corrections_and_bare_verbs(text, expected):
+    assert contents(text) == expected

@@ -199,7 +199,7 @@ def test_a_fact_said_with_a_request_is_kept():
 @pytest.mark.parametrize("text, content", [
     ("Keep replies brief please.", "User prefers brief replies"),
     ("Please don't write long responses.", "User prefers: don't write long responses"),
-    ("回复简短一点就行", "用户希望回复简短一点就行"),
+    ("回复简短一点就行", "用户希望回复简短一点"),
 ])
 def test_standing_instructions_are_preferences(text, content):
     found = said(text)

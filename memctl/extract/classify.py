@@ -35,7 +35,7 @@ _TYPE_ORDER = ("profile", "goal", "task", "event", "behavior", "preference", "kn
 # "给我写个周报模板，简单点就行" is all one request.
 _CARRIED_DROPS = {
     "request for the current task", "question", "hypothetical", "sarcasm", "quoted speech",
-    "about someone else", "reported speech", "passing state", "said to the other speaker",
+    "about someone else", "reported speech", "passing state", "said to the other speaker", "correction remark",
 }
 # A time said before the subject ("Last weekend my girlfriend and I went fishing"): moved
 # out of the way of finding the subject, and put back after it.
@@ -507,7 +507,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     addressed = r.has("standing", tlow) or (r.has("durable", tlow) and (r.has("addressed", tlow) or r.has("request_start", tlow)))
     if r.has("remark", _unquoted(tlow, r.quote_chars)) and (not addressed or r.has("offer", tlow)):
         return a.drop("said to the other speaker")
-    for name, reason in (("shared", "shared a photo or link"), ("fragment", "fragment"),
+    for name, reason in (("shared", "shared a photo or link"), ("misspoke", "correction remark"), ("fragment", "fragment"),
                          ("unhappened", "did not happen"), ("reaction", "reaction"), ("resolve", "encouragement"),
                          ("sentiment", "a feeling about something"), ("platitude", "an aim with no object")):
         if r.has(name, tlow):

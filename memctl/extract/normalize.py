@@ -449,6 +449,14 @@ _ZH_ONLY_TIME = re.compile(r"(?:[\d一二三四五六七八九十两]+(?:号|日
                            r"|礼拜[一二三四五六日天]|上午|下午|晚上|早上|中午|凌晨|到|至|~|～|-|—|、|和|半|[:：]\d\d)+")
 
 
+# When and how often, at the start of a Chinese memory body, and a verb that needs its
+# object: left alone ("饭后吃", "上个月查了", "十号回来"), they say nothing.
+_ZH_WHEN = re.compile(r"^(?:(?:每天|每周[一二三四五六日天]?|每个?月|早上|晚上|中午|下午|上午|饭后|饭前|睡前|上个?月|下个?月|这个?月|上周|下周|"
+                      r"下下周[一二三四五六日天]?|这周|周[一二三四五六日天末]|[\d一二三四五六七八九十]+号|昨天|今天|明天|刚才|刚刚|刚|已经|又|都|就|也|还|一直|"
+                      r"经常|老是|一般|平时)[，,]?)+")
+_ZH_BARE_VERB = re.compile(r"(?:吃|喝|看|查|用|弄|去|做|拿|买|回来|回去|推到|改到|挪到|换成|到|一片|一次|两次|一粒)[了的啊呀吧]*")
+
+
 def readable(content: str, lang: str = "en") -> bool:
     """Whether a memory about the user reads as a sentence. English: after "User" (and any
     adverbs) comes a verb; "User weekly rotation", "User no deploys after 3pm", "User
@@ -464,6 +472,8 @@ def readable(content: str, lang: str = "en") -> bool:
         body = body[2:]
         if _ZH_ONLY_TIME.fullmatch(body):
             return False  # "用户19号到21号", "用户周二到周六": when, with what it was lost
+        if _ZH_BARE_VERB.fullmatch(_ZH_WHEN.sub("", body)):
+            return False  # "用户饭后吃", "用户上个月查了", "用户推到下下周一了": what, the clause lost
         return len(body) > 1 and not re.search(r"(?:喜欢|爱|想|要|觉得|知道|打算|准备)[了啊呀吧的]*$", body) \
             and not re.fullmatch(r"(?:就|也|还|刚|都|确实)?(?:一般般?|刚好|还行|还好|可以|不错|挺好|这样|那样|是的?)[了啊呀吧的嘛]*", body)
     if not re.search(r"\buser\b", content, re.I):
@@ -624,6 +634,7 @@ def standing(text: str, lang: str) -> str:
         body = re.sub(r"^(?:请|麻烦)?(?:你)?", "", body)
         body = re.sub(r"^(从现在起|从现在开始|以后|今后)[，,]?(?:请|麻烦)?(?:你)?", r"\1", body)
         body = re.sub(r"(回答|回复|答复|告诉|跟|给|对)我(?!们)(?=[^\s的])", r"\1", body)  # "以后回答我都用繁体字"
+        body = re.sub(r"(?<=[\u4e00-\u9fff])(?:就行|就好|就可以)(?=[，,]|$)", "", body)  # "直接给干货就行"
         return "用户希望" + _zh_outside(body)
     low = body.lower()
     low = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz|thanks|thank you)$", "", low)
