@@ -74,6 +74,22 @@ def dice(ta: frozenset[str], tb: frozenset[str]) -> float:
     return 2 * len(ta & tb) / (len(ta) + len(tb))
 
 
+@lru_cache(maxsize=1)
+def other_forms() -> dict[str, tuple[str, ...]]:
+    """For an English term (a stem, as `tokens` gives it), the forms of its word that do
+    not begin with it ("win" -> "won", "won" -> "win", "bought" -> "buy"), from the rule
+    file forms.toml."""
+    from .rulefiles import read_rule_file
+
+    out: dict[str, set[str]] = {}
+    for lemma, forms in read_rule_file("forms.toml", None).get("en", {}).items():
+        group = {lemma, *forms}
+        for word in group:
+            stem = _stem(word)
+            out.setdefault(stem, set()).update(w for w in group if w != word and not w.startswith(stem))
+    return {stem: tuple(sorted(words)) for stem, words in out.items() if words}
+
+
 class BM25:
     """Okapi BM25 over a small document set (one user's memories).
 
@@ -92,6 +108,11 @@ class BM25:
     def _counts(self, term: str) -> list[int]:
         if "\u3400" <= term[0] <= "\u9fff" or "\uf900" <= term[0] <= "\ufaff":
             return [d.count(term) for d in self.docs]
+        others = other_forms().get(term, ())
+        if others:
+            # "win" counts "won" too, "went" counts "go": the word's other forms, whole.
+            pattern = re.compile(rf"\b(?:{re.escape(term)}\w{{0,3}}|{'|'.join(map(re.escape, others))})\b")
+            return [len(pattern.findall(d)) if term in d or any(o in d for o in others) else 0 for d in self.docs]
         pattern = re.compile(rf"\b{re.escape(term)}\w{{0,3}}\b")
         return [len(pattern.findall(d)) if term in d else 0 for d in self.docs]
 
