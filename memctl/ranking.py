@@ -6,14 +6,15 @@
             + w.user_stated·[stated by the user] + w.period·period
               (× other_subject_weight when the query asks about the user and the memory is about
                someone else in their life whom the query does not name)
-  episode   = episode_weight · [asking_weight if the turn only asked] · (w.dense·dense + w.lexical·lexical
+  episode   = episode_weight · (1 - (1 - asking_weight) · asked) · (w.dense·dense + w.lexical·lexical
             + w.recency·recency + w.user_stated + w.period·period)
 
 dense is cosine rescaled to 0..1 between the model's floor and ceiling; lexical is the
 share of the query's BM25-weighted terms a text (with its source turn) matches; topic
 is importance ** topic_importance_power when the query and the memory share a topic
 (food, health, travel ...), so a food request lifts the allergy, not every food memory;
-recency halves every `half_life_days[type]`; period is 1 when the item was said (a memory:
+recency halves every `half_life_days[type]`; asked is 1 for a turn that only asked,
+requested or chatted, else the share of its text that is questions; period is 1 when the item was said (a memory:
 or became true) within a period the query names ("in May 2023", "last week"). An item is
 returned only when its relevance reaches `min_relevance`: importance, recency and period
 order relevant items, they never make an irrelevant one relevant. An episode is a turn as it was said: it scores a
@@ -103,6 +104,18 @@ def score(memory: Memory, dense: float, lexical: float, topic: float, now: datet
     return parts
 
 
+_SENTENCE = re.compile(r"[^.!?。！？]+[.!?。！？]*")
+
+
+def question_share(text: str) -> float:
+    """The share of a turn's text that asks ("Wow, that rocks! What's the main idea of your
+    art?" is mostly a question): a question is weak evidence of what is true."""
+    sentences = [m.group(0).strip() for m in _SENTENCE.finditer(text) if m.group(0).strip()]
+    total = sum(len(x) for x in sentences)
+    asked = sum(len(x) for x in sentences if x.endswith(("?", "？")))
+    return asked / total if total else 0.0
+
+
 def score_episode(episode: Episode, dense: float, lexical: float, now: datetime, cfg: RecallConfig,
                   periods: list[tuple[datetime, datetime]] = ()) -> ScoreParts:
     w = cfg.weights
@@ -114,7 +127,8 @@ def score_episode(episode: Episode, dense: float, lexical: float, now: datetime,
         period=in_periods([episode.time], periods) if periods else 0.0,
     )
     parts.relevance = _relevance(cfg, parts)
-    parts.score = cfg.episode_weight * (1.0 if episode.statement else cfg.asking_weight) * (
+    asking = 1.0 if not episode.statement else question_share(episode.content or "")
+    parts.score = cfg.episode_weight * (1.0 - (1.0 - cfg.asking_weight) * asking) * (
         w.dense * parts.dense + w.lexical * parts.lexical + w.recency * parts.recency + w.user_stated * parts.user_stated
         + w.period * parts.period
     )

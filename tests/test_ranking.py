@@ -1,0 +1,38 @@
+"""The recall score's parts, tested directly: what a turn that asks is worth."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from memctl.config import RecallConfig
+from memctl.ranking import question_share, score_episode
+from memctl.schema import Episode
+
+NOW = datetime(2026, 11, 1, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize("text, share", [
+    ("I adopted a puppy last week.", 0.0),
+    ("What kind of yoga is it?", 1.0),
+    ("Wow, that rocks! What's the main idea of your art?", 33 / 49),
+    ("", 0.0),
+])
+def test_question_share_is_the_share_of_the_text_that_asks(text, share):
+    assert question_share(text) == pytest.approx(share, abs=0.01)
+
+
+def _episode(text: str, statement: bool = True) -> Episode:
+    return Episode("k", "u", "s", "t1", NOW, text, statement=statement)
+
+
+def test_a_turn_that_mostly_asks_scores_below_a_statement_as_relevant():
+    cfg = RecallConfig()
+    told = score_episode(_episode("I practise kundalini yoga every morning."), 0.8, 0.5, NOW, cfg)
+    asked = score_episode(_episode("Nice! What kind of yoga do you practise every morning?"), 0.8, 0.5, NOW, cfg)
+    only_asked = score_episode(_episode("Which yoga?", statement=False), 0.8, 0.5, NOW, cfg)
+    assert told.score > asked.score > only_asked.score
+    # The asking share scales the score, never the relevance: both are as relevant.
+    assert told.relevance == asked.relevance
+    assert only_asked.score == pytest.approx(told.score * cfg.asking_weight)
