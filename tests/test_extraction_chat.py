@@ -407,8 +407,9 @@ def test_sentiments_platitudes_and_unnamed_ones_are_not_memories(text):
 
 
 def test_a_plural_possessive():
-    assert contents("My siblings's support means everything to me", MAY) == [
-        "User's siblings' support means everything to them"]
+    assert contents("My siblings's kids live in Denver", MAY) == ["User's siblings' kids live in Denver"]
+    # (What the siblings' support means to the user is a feeling: not kept.)
+    assert contents("My siblings's support means everything to me", MAY) == []
 
 
 @pytest.mark.parametrize("text, type_", [
@@ -558,4 +559,20 @@ def test_a_spelling_of_one_letter_is_only_written_out_in_lower_case():
     ("我跳槽了", ["用户跳槽了"]),
 ])
 def test_chinese_requests_for_this_answer_corrections_and_bare_verbs(text, expected):
+    assert contents(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # Warm words about what is dear to the user are how they feel, not a fact to keep.
+    ("My family means the world to me", []),
+    ("Nature always cheers me up and makes me feel grateful", []),
+    ("My furry friends always make me happy", []),
+    ("Running keeps me sane so I run every morning", ["User runs every morning"]),
+    # A past verb with the "I" left out is the user's own doing.
+    ("Twisted my knee last Friday", ["User twisted their knee last Friday (2026-09-04)"]),
+    ("Lost my job as a banker yesterday", ["User lost their job as a banker yesterday"]),
+    # "Like I said" is an opener, not part of the fact.
+    ("Like I said, I do enjoy watching birds in nature", ["User does enjoy watching birds in nature"]),
+])
+def test_sentiments_left_out_subjects_and_openers(text, expected):
     assert contents(text) == expected
