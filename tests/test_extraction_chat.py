@@ -576,3 +576,19 @@ def test_chinese_requests_for_this_answer_corrections_and_bare_verbs(text, expec
 ])
 def test_sentiments_left_out_subjects_and_openers(text, expected):
     assert contents(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # The new date said as a sentence of its own belongs to the change.
+    ("yes. oh exam got moved. april 11 now", ["User's exam got moved to april 11 now (2027-04-11)"]),
+    ("my dentist appointment got moved. next tuesday now",
+     ["User's dentist appointment got moved to next tuesday now (2026-09-15)"]),
+    ("I moved. I live in Lisbon now", ["User moved", "User lives in Lisbon now"]),
+    # What the user will send in this conversation is not a plan to keep.
+    ("Thank you. I'll send the rest of the old text tomorrow morning.", []),
+    ("I send my mom flowers every Sunday", ["User sends their mom flowers every Sunday"]),
+    # A clause cut off on a word no sentence ends on.
+    ("and my landlord never", []),
+])
+def test_a_moved_date_a_promise_to_send_and_a_cut_clause(text, expected):
+    assert contents(text) == expected

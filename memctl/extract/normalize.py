@@ -461,6 +461,10 @@ _ZH_WHEN = re.compile(r"^(?:(?:每天|每周[一二三四五六日天]?|每个?�
 _ZH_BARE_VERB = re.compile(r"(?:吃|喝|看|查|用|弄|去|做|拿|买|回来|回去|推到|改到|挪到|换成|到|一片|一次|两次|一粒)[了的啊呀吧]*")
 
 
+# Words an English sentence does not end on: a memory ending on one was cut off.
+_EN_OPEN_END = re.compile(r"\b(?:never|always|and|or|but|the|a|an|their|my|his|her|of|very|than|because|if|is|are|was|were)\W*$", re.I)
+
+
 def readable(content: str, lang: str = "en") -> bool:
     """Whether a memory about the user reads as a sentence. English: after "User" (and any
     adverbs) comes a verb; "User weekly rotation", "User no deploys after 3pm", "User
@@ -482,6 +486,8 @@ def readable(content: str, lang: str = "en") -> bool:
             and not re.fullmatch(r"(?:就|也|还|刚|都|确实)?(?:一般般?|刚好|还行|还好|可以|不错|挺好|这样|那样|是的?)[了啊呀吧的嘛]*", body)
     if not re.search(r"\buser\b", content, re.I):
         return False  # "It's a total dream come true": whose, the words no longer say
+    if _EN_OPEN_END.search(without_time(content)):
+        return False  # "User's landlord never", "User is keen on the": the clause was cut
     m = re.match(r"^User\s+(.+)", content)
     if not m:
         return True

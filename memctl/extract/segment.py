@@ -91,10 +91,19 @@ _BECAUSE_THEN_I = re.compile(r"^((?:and |but |so )?(?:since|because|cause|cuz|bc
                              r"(?=(?:i|i'm|i've|i'd|i'll)\s)", re.I)
 
 
+# "exam got moved. april 11 now": the new date said as a sentence of its own belongs to the
+# change ("exam got moved to april 11 now"), or the change is kept without its value.
+_MOVED_THEN_WHEN = re.compile(
+    r"\b(moved|rescheduled|postponed|pushed(?: back)?|delayed|bumped)\s*[.!]+\s+(?:(?:it's|its|it is|now)\s+)?(?:to\s+)?"
+    r"(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|(?:next\s+|this\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+    r"|tomorrow\b|next (?:week|month|year)\b)", re.I)
+
+
 def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[Clause]:
     """The clauses of a message; `spell` writes out an English sentence's chat spellings
     ("im", "u", the rule files' [spelling]) before it is split."""
-    text = strip_code(text)
+    text = _MOVED_THEN_WHEN.sub(r"\1 to ", strip_code(text))
     out: list[Clause] = []
     for s_idx, sentence in enumerate(p for p in _SENTENCE_END.split(text) if p and p.strip()):
         lang = language(sentence)
