@@ -592,3 +592,14 @@ def test_sentiments_left_out_subjects_and_openers(text, expected):
 ])
 def test_a_moved_date_a_promise_to_send_and_a_cut_clause(text, expected):
     assert contents(text) == expected
+
+
+def test_a_chinese_relative_named_without_wo_is_whom_he_refers_to():
+    conv = Conversation("u", "s", SEPT, [
+        Turn("t1", "user", "我和老伴两个人放蜂。老伴说要把照片放上去"),
+        Turn("a1", "assistant", "真人照片反而让人信任。"),
+        Turn("t2", "user", "那行 让儿子拍。他在成都上班"),
+    ])
+    items = [i for i in extract(conv, clean(conv), rules=RULES).items if isinstance(i, Candidate)]
+    assert "用户的儿子在成都上班" in [i.content for i in items]
+    assert not any("老伴在成都" in i.content for i in items)

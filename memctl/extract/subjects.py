@@ -152,7 +152,8 @@ class Scene:
                     found = _zh_possessive("我" + text[at.start():], r)
                     if found and found.subject.name and found.subject.relation == word:
                         self.by_name.setdefault(found.subject.name.lower(), found.subject)
-        owner = r"\b(?:my|our)\s+(?:[\w-]+\s+)?" if lang == "en" else r"(?:我的|我家的?|我们家的?)"
+        # In Chinese a close relative is the user's without a 我 too: "让儿子拍。他在成都上班" is the son.
+        owner = r"\b(?:my|our)\s+(?:[\w-]+\s+)?" if lang == "en" else r"(?:我的|我家的?|我们家的?|我|让|叫|跟|和|带|陪|给|^)"
         for word, kind in r.relations_in(low):
             if kind == PET or kind == PERSON and word.lower() in r.close:
                 if re.search(owner + re.escape(word.lower() if lang == "en" else word), low):
