@@ -603,3 +603,11 @@ def test_a_chinese_relative_named_without_wo_is_whom_he_refers_to():
     items = [i for i in extract(conv, clean(conv), rules=RULES).items if isinstance(i, Candidate)]
     assert "用户的儿子在成都上班" in [i.content for i in items]
     assert not any("老伴在成都" in i.content for i in items)
+
+
+@pytest.mark.parametrize("text, content", [
+    ("we use Linear for tickets, not jira", "User's team uses Linear for tickets, not jira"),
+    ("we don't do overnight emergencies at the clinic", "User's team doesn't do overnight emergencies at the clinic"),
+])
+def test_we_at_work_is_the_users_team(text, content):
+    assert contents(text) == [content]

@@ -231,7 +231,8 @@ _LEAD_CONJ = re.compile(r"^(?:(?:and|but|so|also|plus|then|because|though|althou
 # these invoices simple"): the fact is kept, the request for the task at hand is not.
 _REQUEST_TAIL_EN = re.compile(r"[\s,;-]+(?:so|and|,)\s+(?:please\s+|pls\s+)?(?:help me|can you|could you|would you|make sure you|"
                               r"give me|write me|show me|tell me|find me|keep (?:it|this|these|them|the \w+))\b.*$", re.I)
-_EN_WORK = re.compile(r"\b(?:work|team|company|firm|deploy\w*|code|office|project|client|sprints?|standups?|retros?|on-call|release|stack|service|prod|staging|repo|api|backend|frontend|server|cluster|ci|school|class|lab)\b")
+_EN_WORK = re.compile(r"\b(?:work|team|company|firm|deploy\w*|code|office|project|client|clients|sprints?|standups?|retros?|on-call|release|stack|service|prod|staging|repo|api|backend|frontend|server|cluster|ci|school|class|lab"
+                      r"|tickets?|jira|slack|cms|shifts?|clinic|shop|store|restaurant|cafe|bakery|salon|customers|patients|orders|opening hours|menu)\b")
 _EN_PARTNER = re.compile(r"\b(?:married|engaged|wedding|honeymoon|anniversary|eloped|tied the knot)\b")
 _EN_FAMILY = re.compile(r"\b(?:kids?|son|daughter|wife|husband|family|baby|children|parents|partner|home|house|vacation|holiday|trip)\b")
 
