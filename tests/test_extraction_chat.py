@@ -611,3 +611,18 @@ def test_a_chinese_relative_named_without_wo_is_whom_he_refers_to():
 ])
 def test_we_at_work_is_the_users_team(text, content):
     assert contents(text) == [content]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # After 让 a bare 我 is whom it acts on; after 给/跟 with a noun, the user's own.
+    ("医生说我血脂高，让我年底前减二十斤", ["医生说用户血脂高，让用户年底前减二十斤"]),
+    ("我给我的小狗起名叫贝贝", ["用户给自己的小狗起名叫贝贝"]),
+    ("我在长沙，跟我表哥合伙开店", ["用户在长沙，跟自己的表哥合伙开店"]),
+    # A time with what happens at it lost, and a length of time with what was done lost.
+    ("每周二周四晚上八点", []),
+    ("做了二十多年了", []),
+    ("零基础", []),
+    ("我每周二周四晚上八点上课", ["用户每周二周四晚上八点上课"]),
+])
+def test_chinese_object_of_rang_and_fragments_of_time(text, expected):
+    assert contents(text) == expected

@@ -450,7 +450,7 @@ def dangling_it(content: str) -> bool:
 
 
 # A Chinese memory body of times only ("19号到21号", "上午9点到下午5点", "周二到周六").
-_ZH_ONLY_TIME = re.compile(r"(?:[\d一二三四五六七八九十两]+(?:号|日|点|点半|月|年|月份)?|周[一二三四五六日天末]|星期[一二三四五六日天]"
+_ZH_ONLY_TIME = re.compile(r"(?:每|[\d一二三四五六七八九十两]+(?:号|日|点|点半|月|年|月份)?|周[一二三四五六日天末]|星期[一二三四五六日天]"
                            r"|礼拜[一二三四五六日天]|上午|下午|晚上|早上|中午|凌晨|到|至|~|～|-|—|、|和|半|[:：]\d\d)+")
 
 
@@ -609,7 +609,8 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         t = "用户" + t
     if t.startswith("用户"):
         # "我给我的小狗起名叫贝贝" -> "用户给自己的小狗起名叫贝贝", not "用户给用户的小狗".
-        t = "用户" + re.sub(rf"(?<=[{_ZH_SELF_AFTER}])用户的?(?=[\u3400-\u9fff])", "自己的", t[2:])
+        # ("让我年底前减二十斤" keeps 用户: after 让 a bare 我 is whom it acts on, not an owner.)
+        t = "用户" + re.sub(rf"(?<=[{_ZH_SELF_AFTER}])(?:用户的|(?<!让)用户)(?=[\u3400-\u9fff])", "自己的", t[2:])
     return t
 
 
@@ -669,7 +670,7 @@ def pronouns(text: str, lang: str) -> str:
     """Only the pronouns to third person: for text appended to a memory as its elaboration."""
     if lang == "zh":
         # "…，跟我表哥合伙" after "用户在长沙": the user is already named, so 自己的.
-        return _zh_outside(re.sub(rf"(?<=[{_ZH_SELF_AFTER}])我的?(?=[\u3400-\u9fff])(?!们)", "自己的", text))
+        return _zh_outside(re.sub(rf"(?<=[{_ZH_SELF_AFTER}])(?:我的|(?<!让)我)(?=[\u3400-\u9fff])(?!们)", "自己的", text))
     return _pronouns_en(text)
 
 
