@@ -626,3 +626,10 @@ def test_we_at_work_is_the_users_team(text, content):
 ])
 def test_chinese_object_of_rang_and_fragments_of_time(text, expected):
     assert contents(text) == expected
+
+
+def test_a_former_job_is_a_profile_fact_and_a_licence_to_get_is_a_goal():
+    assert [(i.content, i.type, i.slot) for i in said("我以前是工厂的会计")] == [("用户以前是工厂的会计", "profile", None)]
+    assert [(i.type, i.slot) for i in said("我是会计")] == [("profile", "job")]
+    assert [i.type for i in said("我想考个驾照，以后换个活干")] == ["goal"]
+    assert [i.type for i in said("我有驾照")] == ["profile"]
