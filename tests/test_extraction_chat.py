@@ -633,3 +633,15 @@ def test_a_former_job_is_a_profile_fact_and_a_licence_to_get_is_a_goal():
     assert [(i.type, i.slot) for i in said("我是会计")] == [("profile", "job")]
     assert [i.type for i in said("我想考个驾照，以后换个活干")] == ["goal"]
     assert [i.type for i in said("我有驾照")] == ["profile"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I run every morning at 6 before standup, is it bad to do it on an empty stomach",
+     ["User runs every morning at 6 before standup"]),
+    ("No sorry I moved last month, walthamstow now", ["User moved last month, walthamstow now (2026-08)"]),
+    # The bride, the groom and the guests are not the user.
+    ("新郎在誓词环节哭得比新娘还厉害 全场都在笑", []),
+    ("业主急售 比市场价低20万", []),
+])
+def test_a_question_after_a_comma_an_apology_opener_and_people_at_an_event(text, expected):
+    assert contents(text) == expected

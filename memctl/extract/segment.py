@@ -37,6 +37,8 @@ _ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff]
 # English: split before a conjunction that opens a new clause.
 _EN_CLAUSE = re.compile(
     r",\s+(?=(?:but|so|and|even though|even if|though|although|because|bc|cuz|since|while|whereas|plus|yet|if|i|i'm|i've|i'd|my)\b)"
+    # "..., is it bad to do it on an empty stomach": a question tacked on after a comma.
+    r"|,\s+(?=(?:is it|is that|is this|should i|can i|do i|would it|will it|does it|any tips|any ideas)\b)"
     # "... since 2019 and on big days i struggle to ...": a second statement after a phrase.
     r"|(?<!\s)\s+(?=and\s+(?:on|in|at|for|during|after|before|these)\s+(?:[\w']+\s+){0,3}(?:i|i'm|i've)\s)"
     r"|(?<!\s)\s+(?=(?:but|and|so|because|bc|cuz|though|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|our|he|she|they|it|it's)\b)"

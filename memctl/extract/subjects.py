@@ -391,7 +391,8 @@ _ZH_NOT_SUBJECT = re.compile(
 # People the user meets at work or in passing, opening a clause: "上周张大爷血压到了一百九",
 # "日本游客特别爱看" are about them, not the user.
 _ZH_OTHERS = re.compile(r"^(?:最近|上周|这周|今天|昨天|前天|现在|平时)?(?:[\u4e00-\u9fff]{1,2}(?:大爷|大妈|阿姨|大叔|大姐|大哥|奶奶|爷爷)"
-                        r"|[\u4e00-\u9fff]{0,3}(?:游客|客人|顾客|病人|患者|家长们|网友|粉丝|旅行团|学生们|孩子们))")
+                        r"|[\u4e00-\u9fff]{0,3}(?:游客|客人|顾客|病人|患者|家长们|网友|粉丝|旅行团|学生们|孩子们|业主|租客|新郎|新娘|宾客|嘉宾|当事人|"
+                        r"会员|乘客|买家|卖家|同行))")
 # Someone brought into a story: "比如上周有个小伙子半夜把自己锁阳台了" (and what follows is theirs).
 _ZH_ANECDOTE = re.compile(r"^(?:比如|像|就像)?[^，。我]{0,6}?有(?:个|一个|位|一位)[\u4e00-\u9fff]{0,4}?(?:小伙子|小姑娘|姑娘|大爷|大妈|阿姨|大叔|"
                           r"大哥|大姐|老太太|老爷子|老头|老人|男的|女的|客人|顾客|客户|病人|患者|家长|游客|大户|哥们|小孩|人)")
