@@ -163,6 +163,8 @@ _NUM_EN = r"(\d+|a couple of|couple of|a few|several|an?|one|two|three|four|five
 _MONTH_ALT = "|".join(_MONTHS + [a for a in _MONTH_ABBR if a != "may"])
 _AGO_EN = re.compile(_NUM_EN + r" (day|week|month|year)s? ago\b")
 _IN_EN = re.compile(r"\bin " + _NUM_EN + r" (day|week|month|year)s?\b")
+# "within two years", "in the next 3 months": a deadline that far ahead.
+_WITHIN_EN = re.compile(r"\b(?:within|in the next) " + _NUM_EN + r" (day|week|month|year)s?\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|next|this|on|coming) )?(" + "|".join(_WEEKDAYS_EN) + r")\b")
 # "the 19th of September", "September 19th", "19 Sept 2027": a day in a named month.
 _DAY_OF_MONTH_EN = re.compile(
@@ -177,6 +179,9 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
     for m in _AGO_EN.finditer(low):
         n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
         add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), -n))
+    for m in _WITHIN_EN.finditer(low):
+        n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
+        add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), n, deadline=True))
     for m in _IN_EN.finditer(low):
         n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
         add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), n))
@@ -257,6 +262,14 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
         unit = {"天": "day", "周": "week", "星期": "week", "礼拜": "week", "月": "month", "年": "year"}[word]
         sign = -1 if m.group(4) in ("前", "以前", "之前") else 1
         add(m.start(), m.end(), _ref(ref, m.group(0), unit, sign * n))
+    # "三年内攒够五十万": a deadline that many units ahead (the period it ends in).
+    for m in re.finditer(cn + r"(?:个?(天|周|星期|礼拜|年)|个(月))(?:内|之内|以内)", text):
+        n = cn_number(m.group(1))
+        if n is None:
+            continue
+        word = m.group(2) or m.group(3)
+        unit = {"天": "day", "周": "week", "星期": "week", "礼拜": "week", "月": "month", "年": "year"}[word]
+        add(m.start(), m.end(), _ref(ref, m.group(0), unit, n, deadline=True))
     for m in re.finditer(r"(上|下|这|本)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])", text):
         wd = _WEEKDAYS_ZH.index("日" if m.group(2) == "天" else m.group(2))
         add(m.start(), m.end(), _weekday(ref, m.group(0), wd, m.group(1) or "", past(m)))

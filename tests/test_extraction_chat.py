@@ -645,3 +645,15 @@ def test_a_former_job_is_a_profile_fact_and_a_licence_to_get_is_a_goal():
 ])
 def test_a_question_after_a_comma_an_apology_opener_and_people_at_an_event(text, expected):
     assert contents(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("我目标三年内攒够五十万", ["用户目标三年内攒够五十万（截止 2029）"]),
+    ("我想两个月内瘦十斤", ["用户想两个月内瘦十斤（截止 2026-11）"]),
+    ("I want to save 20k within two years", ["User wants to save 20k within two years (by 2028)"]),
+    # "他" as the object of a clause after a relative's fact: the clause is the user's, not theirs.
+    ("我爸有糖尿病，想给他做点低糖的面包", ["用户的爸有糖尿病"]),
+    ("我老婆小周是小学老师，她早上七点才起", ["用户的老婆小周是小学老师，她早上七点才起"]),
+])
+def test_deadlines_within_n_units_and_whose_continuation(text, expected):
+    assert contents(text) == expected

@@ -237,7 +237,10 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             elif item is not None:
                 out.items.append(item)
             elif last_in_sentence and _continues(a, clause.sentence, last_in_sentence[0]) \
-                    and len(last_in_sentence[1].clause) <= MAX_CLAUSE_CHARS:
+                    and len(last_in_sentence[1].clause) <= MAX_CLAUSE_CHARS \
+                    and not (last_in_sentence[1].subject != "user" and re.search(r"(?<=.)[他她它]", a.text)):
+                # (Not "想给他做点低糖的面包" after "我爸有糖尿病": he is the object, the one who
+                # wants is the user; "她早上七点才起" after "我老婆是老师" is still hers.)
                 # A subject-less continuation ("现在在美团" after "我跳槽了") elaborates the fact before it
                 # (up to a clause's length: an endless sentence does not make an endless memory).
                 prev = last_in_sentence[1]
