@@ -253,23 +253,16 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
         if day is not None:
             year, month = _shift_month(ref, {"上": -1, "下": 1}.get(m.group(1), 0))
             _add_date(add, m, ref, year, month, day)
-    # "三个月前" is three months ago; "六月前" is before June (handled below).
-    for m in re.finditer(cn + r"(?:个?(天|周|星期|礼拜|年)|个(月))(前|以前|之前|后|以后|之后)", text):
+    # "三个月前" is three months ago; "六月前" is before June (handled below); "三年内攒够五十万"
+    # is a deadline that many units ahead (the period it ends in).
+    for m in re.finditer(cn + r"(?:个?(天|周|星期|礼拜|年)|个(月))(前|以前|之前|后|以后|之后|内|之内|以内)", text):
         n = cn_number(m.group(1))
         if n is None:
             continue
         word = m.group(2) or m.group(3)
         unit = {"天": "day", "周": "week", "星期": "week", "礼拜": "week", "月": "month", "年": "year"}[word]
         sign = -1 if m.group(4) in ("前", "以前", "之前") else 1
-        add(m.start(), m.end(), _ref(ref, m.group(0), unit, sign * n))
-    # "三年内攒够五十万": a deadline that many units ahead (the period it ends in).
-    for m in re.finditer(cn + r"(?:个?(天|周|星期|礼拜|年)|个(月))(?:内|之内|以内)", text):
-        n = cn_number(m.group(1))
-        if n is None:
-            continue
-        word = m.group(2) or m.group(3)
-        unit = {"天": "day", "周": "week", "星期": "week", "礼拜": "week", "月": "month", "年": "year"}[word]
-        add(m.start(), m.end(), _ref(ref, m.group(0), unit, n, deadline=True))
+        add(m.start(), m.end(), _ref(ref, m.group(0), unit, sign * n, deadline=m.group(4).endswith("内")))
     for m in re.finditer(r"(上|下|这|本)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])", text):
         wd = _WEEKDAYS_ZH.index("日" if m.group(2) == "天" else m.group(2))
         add(m.start(), m.end(), _weekday(ref, m.group(0), wd, m.group(1) or "", past(m)))
