@@ -14,8 +14,9 @@ share of the query's BM25-weighted terms a text (with its source turn) matches; 
 is importance ** topic_importance_power when the query and the memory share a topic
 (food, health, travel ...), so a food request lifts the allergy, not every food memory;
 recency halves every `half_life_days[type]`; asked is 1 for a turn that only asked,
-requested or chatted, else the share of its text that is questions; period is 1 when the item was said (a memory:
-or became true) within a period the query names ("in May 2023", "last week"). An item is
+requested or chatted, else the share of its text that is questions; period is 1 when
+the item was said (a memory: or became true) within a period the query names ("in May
+2023", "last week"). An item is
 returned only when its relevance reaches `min_relevance`: importance, recency and period
 order relevant items, they never make an irrelevant one relevant. An episode is a turn as it was said: it scores a
 share (`episode_weight`) of what a curated memory with the same relevance scores.
