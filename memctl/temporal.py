@@ -176,15 +176,11 @@ _YEAR_EN = re.compile(r"\b(by|before|until|in|since|back in|mid-?|end of|the end
 
 
 def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable[[], bool] | None = None) -> None:
-    for m in _AGO_EN.finditer(low):
-        n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
-        add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), -n))
-    for m in _WITHIN_EN.finditer(low):
-        n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
-        add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), n, deadline=True))
-    for m in _IN_EN.finditer(low):
-        n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
-        add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), n))
+    # "3 weeks ago", "within two years" (a deadline), "in 3 weeks": that many units back or ahead.
+    for pattern, sign, deadline in ((_AGO_EN, -1, False), (_WITHIN_EN, 1, True), (_IN_EN, 1, False)):
+        for m in pattern.finditer(low):
+            n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
+            add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), sign * n, deadline))
     for m in _WEEKDAY_EN.finditer(low):
         add(m.start(), m.end(), _weekday(ref, m.group(0), _WEEKDAYS_EN.index(m.group(2)), m.group(1) or "", past_hint))
     for m in _DAY_OF_MONTH_EN.finditer(low):
