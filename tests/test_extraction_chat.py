@@ -623,3 +623,38 @@ def test_a_former_job_is_a_profile_fact_and_a_licence_to_get_is_a_goal():
     assert [i.type for i in said("我想考个驾照，以后换个活干")] == ["goal"]
     assert [i.type for i in said("我有驾照")] == ["profile"]
 
+
+
+# What a like, a habit, an aim or a life event says without the usual verbs ("is one of my
+# favorites", "matters to me", "I stay in shape by", "on my bucket list"), with its type.
+WHAT_IT_IS = [
+    ('Two of my favorites are "The Stormlight Archive" and "Kingkiller Chronicle"',
+     [("preference", 'Two of the user\'s favorites are "The Stormlight Archive" and "Kingkiller Chronicle"')]),
+    ("Roasted Chicken is one of my favorites", [("preference", "Roasted Chicken is one of the user's favorites")]),
+    ("Family time matters to me", [("preference", "Family time matters to the user")]),
+    ("Improving education and infrastructure is particularly interesting to me",
+     [("preference", "Improving education and infrastructure is particularly interesting to the user")]),
+    ('"Brave" by Sara Bareilles has a lot of significance for me',
+     [("preference", '"Brave" by Sara Bareilles has a lot of significance for the user')]),
+    ("Learning about different cultures fascinates me", [("preference", "Learning about different cultures fascinates the user")]),
+    ("I cherish time with family", [("preference", "User cherishes time with family")]),
+    ("Cuddling up with a book is my chill time", [("preference", "Cuddling up with a book is the user's chill time")]),
+    ("I stay in shape by hitting the gym", [("behavior", "User stays in shape by hitting the gym")]),
+    ("I've been involved in some charity work", [("behavior", "User has been involved in some charity work")]),
+    ("Visiting castles is really on my bucket list", [("goal", "Visiting castles is really on the user's bucket list")]),
+    ("I'm currently on the hunt for a new job", [("goal", "User is currently on the hunt for a new job")]),
+    ("I've been looking into counseling as a career", [("goal", "User has been looking into counseling as a career")]),
+    ("Especially after I failed the military aptitude test recently",
+     [("event", "User failed the military aptitude test recently")]),
+    ("my partner and I tried snowshoeing last weekend", [("event", "User and their partner tried snowshoeing last weekend (2026-09-05~2026-09-06)")]),
+    # Of what, or where, the other message said.
+    ("Definitely one of my favorites!", []),
+    ("One of my favorites there is great for chilling", []),
+    # Still not kept: something that is interesting, with nothing about the user.
+    ("That fascinates me", []),
+]
+
+
+@pytest.mark.parametrize("text, expected", WHAT_IT_IS)
+def test_what_it_is(text, expected):
+    assert [(c.type, c.content) for c in said(text)] == expected

@@ -335,9 +335,11 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         if opener in ("want", "wanna", "need", "hope", "plan", "love", "like", "hate", "prefer") \
                 or opener == "used" and low.startswith("used to "):
             return _tidy("User " + _pronouns_en(agree(re.sub(r"^wanna\b", "want to", t[:1].lower() + t[1:]))))
-    if not gerund and _past(head) and "VERB" in _kinds(head) and not re.match(r"^\w+ (?:me|us)\b", low):
+    if not gerund and _past(head) and "VERB" in _kinds(head) and not re.match(r"^\w+ (?:me|us)\b", low) \
+            and not re.match(r"^\w+(?: [\w-]+){0,2} (?:is|are|was|were)\b", low):
         # "Twisted my knee last Friday", "Had a check-up with my doctor": the "I" left out
-        # ("Made me realize ..." is something else acting on the user).
+        # ("Made me realize ..." is something else acting on the user, and "Roasted chicken is
+        # one of my favorites" has a subject of its own).
         return _tidy("User " + _pronouns_en(t[:1].lower() + t[1:]))
     first = re.search(r"\b(?:my|me)\b", t, re.I)
     if first and not re.search(r"\b(?:i|i'm|i've|i'd|i'll)\b", low[:first.start()]):
