@@ -151,8 +151,8 @@ def test_the_prompt_block_puts_memories_first_then_quoted_episodes(chat):
 def test_old_episodes_lose_their_text_at_compaction(store, tmp_path):
     from memctl import MemoryStore
 
-    _ingest(store, tmp_path, "old", conversation("u6", "old", "We painted the fence blue in Lisbon.", time="2025-01-01T10:00:00Z"))
-    _ingest(store, tmp_path, "new", conversation("u6", "new", "We painted the shed green.", time="2026-11-20T10:00:00Z"))
+    _ingest(store, tmp_path, "old", conversation("u6", "old", "I painted the fence blue in Lisbon.", time="2025-01-01T10:00:00Z"))
+    _ingest(store, tmp_path, "new", conversation("u6", "new", "I painted the shed green.", time="2026-11-20T10:00:00Z"))
     cfg = (store.dir / "memctl.toml").read_text()
     (store.dir / "memctl.toml").write_text(cfg.replace("max_age_days = 0", "max_age_days = 365"))
     report = MemoryStore(store.dir, clock=fixed_clock()).compact()
@@ -166,7 +166,7 @@ def test_old_episodes_lose_their_text_at_compaction(store, tmp_path):
         rows = lance.dataset(episodes, version=version["version"]).to_table(columns=["content"]).to_pylist()
         assert not any("fence" in (r["content"] or "") for r in rows)
     old = next(m for m in store.memories("u6") if "fence" in m.content)
-    assert old.context_text is None and old.sources[0].clause == "We painted the fence blue in Lisbon"
+    assert old.context_text is None and old.sources[0].clause == "I painted the fence blue in Lisbon"
 
 
 def test_audit_counts_episodes_and_scans_them(chat):

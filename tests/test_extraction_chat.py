@@ -652,6 +652,15 @@ WHAT_IT_IS = [
     ("One of my favorites there is great for chilling", []),
     # Still not kept: something that is interesting, with nothing about the user.
     ("That fascinates me", []),
+    # An outing or a habit of a "we" that nothing names is not a fact about the user.
+    ("We went biking and saw some pretty cool stuff last weekend", []),
+    ("We usually hit the beach or lake", []),
+    # Named by the turn, or a lasting event, or a dated plan: kept.
+    ("My kids and I went biking last weekend, we saw some pretty cool stuff",
+     [("event", "User and their kids went biking last weekend, they saw some pretty cool stuff (2026-09-05~2026-09-06)")]),
+    ("We got married in June 2019", [("event", "User and their partner got married in June 2019 (2019-06)")]),
+    ("We adopted another puppy called Pixie", [("event", "User and others adopted another puppy called Pixie")]),
+    ("We're going to the zoo on the 21st", [("task", "User and others are going to the zoo on the 21st (2026-09-21)")]),
 ]
 
 

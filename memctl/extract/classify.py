@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from .normalize import INTRODUCING, contracted_is, past_tense
+from .normalize import INTRODUCING, contracted_is, past_tense, we_named_en
 from .rules import LangRules, Rules
 from .subjects import EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect
 from ..temporal import TimeRef, find_times
@@ -618,6 +618,13 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             return a.drop("about someone else")  # "My coworker was late again": a passing remark
         if a.subject == "other" and s.kind == PERSON and r.has("transient_time", clow):
             return a.drop("about someone else")
+    if lang == "en" and s.kind == USER and s.group and a.type in ("event", "behavior", "preference", "goal") \
+            and re.match(r"^we\b", tlow) \
+            and not we_named_en(tlow, s.company) and not r.has("milestone", clow) and not r.has("lasting_event", clow):
+        # "We went biking and saw some pretty cool stuff": with no word of who "we" were, an
+        # outing of "User and others" (how a team works, a family fact, a dated plan or "we
+        # adopted a puppy" is kept).
+        return a.drop("unclear subject")
     if a.type == "task" and not ctx.keep_tasks:
         return a.drop("task (keep_tasks is off)")
     a.keep = True

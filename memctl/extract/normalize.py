@@ -376,19 +376,28 @@ def _user_at(t: str, m: re.Match[str]) -> str:
     return _pronouns_en(t[:m.start()]) + said + _pronouns_en(t[m.end():])
 
 
+def we_named_en(low: str, company: str = "") -> str:
+    """Whom an English "we" is: the user's team, partner, family or the company the
+    conversation named ("kids" after "my kids and I"), or "" when nothing says."""
+    if _EN_WORK.search(low):
+        return "team"
+    if _EN_PARTNER.search(low):
+        return "partner"  # "we got married in June 2019"
+    if _EN_FAMILY.search(low) or company == "family":
+        return "family"
+    return company
+
+
 def _group_en(t: str, low: str, company: str = "") -> str:
     if low.startswith("our"):
         return "User's" + _pronouns_en(t[3:])
     rest = re.sub(r"^(?:'re)\b", "are", re.sub(r"^'ve\b", "have", t[2:].lstrip()))
     rest = re.sub(r"^us\b", "", rest)
-    if _EN_WORK.search(low):
-        return "User's team " + _pronouns_en(agree(rest))
-    if _EN_PARTNER.search(low):
-        return "User and their partner " + _pronouns_en(rest)  # "we got married in June 2019"
-    if _EN_FAMILY.search(low) or company == "family":
-        return "User's family " + _pronouns_en(agree(rest))
-    if company:
-        return f"User and their {company} " + _pronouns_en(rest)  # "we" after "I took my kids ..."
+    who = we_named_en(low, company)
+    if who in ("team", "family"):
+        return f"User's {who} " + _pronouns_en(agree(rest))
+    if who:
+        return f"User and their {who} " + _pronouns_en(rest)  # "we" after "I took my kids ..."
     return "User and others " + _pronouns_en(rest)
 
 
