@@ -667,3 +667,50 @@ WHAT_IT_IS = [
 @pytest.mark.parametrize("text, expected", WHAT_IT_IS)
 def test_what_it_is(text, expected):
     assert [(c.type, c.content) for c in said(text)] == expected
+
+
+# A memory reads whole or is not kept: what "a few", "one", "more", "that" or "it" stood for
+# was in another turn; a subject left out is put back ("Still following my passion"), and a
+# clause with a subject of its own ("Pepper loves ...") is not credited to the user.
+READS_WHOLE = [
+    ("Been hectic for me lately", []),
+    ("one I'll always remember", []),
+    ("so I'm planning a few", []),
+    ("I'm looking forward to trying more soon", []),
+    ("I played one with friends two days ago", []),
+    ("but I'm determined to make it happen", []),
+    ('"That" is one of my favorite fantasy shows', []),
+    ("I learned that the hard way last year", []),
+    ("But with my job and living here, it's hard", []),
+    ("My engineering project is done. It took a lot of work", []),
+    ("super frustrating!", []),
+    ("always supporting each other", []),
+    ("So I'm carving out some me-time each day", [("behavior", "User is carving out some me-time each day")]),
+    ("I'll come over tomorrow if that's fine", [("task", "User will come over tomorrow (2026-09-11)")]),
+    ("Still following my passion for dance", [("preference", "User is still following their passion for dance")]),
+    ("Gonna continue my edu and check out career options",
+     [("goal", "User is gonna continue their edu and check out career options")]),
+    ("I have three dogs. Pepper loves lounging on the couch", [("profile", "User has three dogs")]),
+    ("My mum loves yoga. She'd often come to my classes with me",
+     [("preference", "User's mum loves yoga"), ("behavior", "User's mum would often come to their classes with them")]),
+    ("Dyed my hair last week", [("event", "User dyed their hair last week (2026-08-31~2026-09-06)")]),
+    # Types: a like said as awe or as what feeds the soul; an old wish is an aim.
+    ("I've always been awed by birds", [("preference", "User has always been awed by birds")]),
+    ("Performing live always fuels my soul!", [("preference", "Performing live always fuels the user's soul")]),
+    ("I've always wanted to learn dog grooming", [("goal", "User has always wanted to learn dog grooming")]),
+    ("want to get my AWS solutions architect cert before end of year",
+     [("goal", "User wants to get their AWS solutions architect cert before end of year")]),
+    # Chinese: a standing rule for code answers; the time after what is the user's; a
+    # reaction to a photo; "now" is not last month; a plan two days ahead is a task.
+    ("讲代码的时候给我用Go写", [("preference", "用户希望讲代码的时候用Go写")]),
+    ("前天我的麻辣烫店刚开业", [("event", "用户的麻辣烫店前天刚开业（2026-09-08）")]),
+    ("这照片拍得也太好看了吧", []),
+    ("上个月被裁了，现在在家歇着", [("event", "用户上个月被裁了，现在在家歇着（2026-08）")]),
+    ("后天要去车管所换驾照", [("task", "用户后天要去车管所换驾照（2026-09-12）")]),
+    ("我最近在做机器人的研发", [("behavior", "用户最近在做机器人的研发")]),
+]
+
+
+@pytest.mark.parametrize("text, expected", READS_WHOLE)
+def test_reads_whole(text, expected):
+    assert [(c.type, c.content) for c in said(text)] == expected

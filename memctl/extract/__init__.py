@@ -245,7 +245,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 # (up to a clause's length: an endless sentence does not make an endless memory).
                 prev = last_in_sentence[1]
                 sep = "，" if clause.lang == "zh" else ", "
-                prev.content = f"{prev.content}{sep}{pronouns(a.text, clause.lang)}"
+                body = without_time(prev.content)  # "用户上个月被裁了，现在在家歇着（2026-10）"
+                prev.content = f"{body}{sep}{pronouns(a.text, clause.lang)}{prev.content[len(body):]}"
                 prev.clause = f"{prev.clause}{sep}{clause.text}"
                 prev.topics = sorted(set(prev.topics) | set(topics_of(a.text, rules.topics)))
                 if prev.slot is None and prev.subject == "user":

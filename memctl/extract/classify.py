@@ -264,6 +264,10 @@ def _put_back(body: str, lead: str, found: Found, lang: str) -> str:
         lead = lead.rstrip("，,")
         if found.end:
             return body[:found.end] + lead + body[found.end:]
+        if body.startswith("我的"):
+            # "前天我的麻辣烫店刚开业": the time goes after what is the user's, not after 我.
+            m = re.match(r"我的[^，。的]{1,8}?(?=刚|已经|正式|终于|才|就|又|也|都|还|要|会|在|是|被|开业|开张|已|搬|换)", body)
+            return body[:m.end()] + lead + body[m.end():] if m else lead + body
         if body.startswith("我") and not body.startswith("我们"):
             return "我" + lead + body[1:]
         return lead + body
@@ -484,7 +488,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # ("10月我要去日本" has a month before 我 and is ahead).
     a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint,
                          past_in=(lambda stretch: r.has("past", stretch)) if lang != "en" else None,
-                         past_verb=(lambda: past_tense(tlow)) if lang == "en" else None) or list(ctx.prev_times)
+                         past_verb=(lambda: past_tense(tlow)) if lang == "en" else None) \
+        or ([] if _NOW.search(tlow) else list(ctx.prev_times))  # "上个月被裁了，现在在家歇着": now is not last month
     if len(text) < 2 or (lang == "en" and len(text.split()) < 2):
         return a.drop("too short")
     if r.has("chit_chat", tlow):
@@ -643,6 +648,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.confidence = 0.65 if hedged else 0.9
     _validity(a, ctx)
     return a
+
+
+_NOW = re.compile(r"现在|目前|如今|\b(?:now|currently|these days|nowadays)\b")
 
 
 # A name in an English clause: a capitalised word not opening it (not "I"), a word in

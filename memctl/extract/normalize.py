@@ -100,6 +100,23 @@ def _plural(word: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def _own_subject(t: str) -> bool:
+    """Whether a clause opens with a subject of its own, a name and its verb ("Pepper loves
+    lounging on the couch"), not a verb with the "I" left out ("Dyed my hair")."""
+    words = t.split()
+    if len(words) < 2 or not t[:1].isupper():
+        return False
+    head, second = words[0].lower().strip(",.!"), words[1].lower().strip(",.!")
+    return not head.endswith(("s", "ed", "ing")) and _vbz(second)
+
+
+def _vbz(word: str) -> bool:
+    """Whether `word` can be a verb's third-person present, even where it is also a plural noun ("loves")."""
+    from lemminflect import getAllLemmas, getInflection
+
+    return word.endswith("s") and len(word) >= 4 and any(word in getInflection(v, "VBZ") for v in getAllLemmas(word).get("VERB", ()))
+
+
 def _third(word: str) -> bool:
     """Whether `word` is a verb's third-person present ("refreshes", "keeps"), not a plural noun."""
     from lemminflect import getAllLemmas, getInflection
@@ -185,7 +202,7 @@ def agree(rest: str) -> str:
 _EN_LATER = [
     (r"\bi'm\b", "they're"), (r"\bi am\b", "they are"), (r"\bi've\b", "they've"), (r"\bi'd\b", "they'd"),
     (r"\bi'll\b", "they'll"), (r"\bi was\b", "they were"), (r"\bmyself\b", "themselves"), (r"\bmine\b", "theirs"),
-    (r"\bmy\b", "their"), (r"\bme\b", "them"),
+    (r"\bmy\b", "their"), (r"\bme\b(?!-)", "them"),  # "me-time" stays
     (r"\bwe're\b", "they're"), (r"\bwe've\b", "they've"), (r"\bwe\b", "they"), (r"\bour\b", "their"), (r"\bus\b", "them"),
 ]
 # "I" as a numeral in a title ("CFA Level I", "World War I") stays: after a capitalised
@@ -225,7 +242,8 @@ _FIRST = [
 ]
 _MID_FIRST = {"i'm": "the user is", "i am": "the user is", "i've": "the user has", "i'd": "the user would",
               "i'll": "the user will", "i was": "the user was"}
-_TRAILING_EN = re.compile(r"[\s,]+(?:btw|lol|haha+|tbh|though|fyi|lmao|too|as well|please|pls|for example|for instance|:\)|:D)[.!]*$", re.I)
+_TRAILING_EN = re.compile(r"[\s,]+(?:btw|lol|haha+|tbh|though|fyi|lmao|too|as well|please|pls|for example|for instance|:\)|:D"
+                          r"|if (?:that's|that is|it's|it is) (?:ok|okay|fine|alright|cool|good with you))[.!?]*$", re.I)
 _LEAD_CONJ = re.compile(r"^(?:(?:and|but|so|also|plus|then|because|though|although|while|yet|or)\b|as for me\b|for (?:example|instance)\b)[\s,]*", re.I)
 # A request to the assistant after the fact ("I'm a freelance translator so help me keep
 # these invoices simple"): the fact is kept, the request for the task at hand is not.
@@ -322,7 +340,15 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         return _tidy(_user_at(t, mine))
     if gerund and inherited:
         return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))  # "Flying to Denver next week"
-    if inherited and _kinds(head) & {"VERB", "AUX"} | ({"VERB"} if head.endswith("ed") else set()):
+    lead = re.match(r"^(?:(?:still|just|now|currently|really|always|finally|also|so|super|pretty|totally) )*"
+                    r"(?:gonna|going to|trying to|hoping to|planning to|about to|(?:stoked|excited|thrilled|pumped|psyched) (?:to|about)|(\w+ing))\b", low)
+    if lead and (mine if lead.group(1) else mine or inherited) and (lead.group(1) is None or "VERB" in _kinds(lead.group(1))) \
+            and not _FINITE_EN.search(low, lead.end(), mine.start() if mine else len(low)) \
+            and not (lead.group(1) and mine and _FINITE_EN.search(low, mine.end())):
+        # "Still following my passion for dance", "Gonna continue my edu": the "I'm" left out.
+        return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))
+    if inherited and _kinds(head) & {"VERB", "AUX"} | ({"VERB"} if head.endswith("ed") else set()) \
+            and not _own_subject(t):
         return _tidy("User " + _pronouns_en(agree(t[:1].lower() + t[1:])))  # "Dyed my hair last week"
     dream = re.match(r"^it(?:'s| is| has)(?: been)? (?:a|my) ((?:[\w-]+ )?)dream (?:of mine )?(to .+)$", t, re.I)
     if dream:
@@ -346,7 +372,7 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         # "Playing video games are my main hobbies" -> "... are User's main hobbies";
         # "Pottery helps me relax" -> "Pottery helps the user relax"
         return _tidy(_user_at(t, first))
-    if inherited:
+    if inherited and not _own_subject(t):
         # "Went camping last summer" (the speaker's own doing): the subject was left out;
         # "goal for this year: ..." is the user's.
         first = low.split(" ", 1)[0].strip(",.:;!")
@@ -414,7 +440,9 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
         rest = t[m.end():]
         rest = re.sub(r"^'s\b", " is", rest)
         rest = re.sub(r"^'re\b", " are", rest)
-        rest = re.sub(r"^'ve\b", " has", rest)
+        rest = re.sub(r"^'ve\b", " has" if not subject.plural else " have", rest)
+        rest = re.sub(r"^'d\b", " would", rest)  # "She'd often come": not "User's mum'd"
+        rest = re.sub(r"^'ll\b", " will", rest)
         if not subject.plural:
             rest = " " + agree(rest.lstrip()) if m.group(0) == "they" else rest
         return name + _pronouns_en(rest)
@@ -426,8 +454,21 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
     m = re.match(rf"^(?:the|that|this)\s+{re.escape(subject.relation)}\b", low)
     if m:
         return name + _pronouns_en(t[m.end():])
+    named = re.match(r"^([A-Z][a-z]+)\b(?! [A-Z])", t)
+    if subject.plural and named and not (_kinds(named.group(1).lower()) - {"PROPN"}):
+        # "Pepper loves lounging on the couch" about the user's dogs: one of them, by name.
+        return f"User's {singular(subject.label)} {named.group(1)}" + _pronouns_en(t[named.end():])
     rest = t[:1].lower() + t[1:]
     return f"{name} " + _pronouns_en(rest if subject.plural else agree(rest))
+
+
+def singular(noun: str) -> str:
+    """ "dogs" -> "dog", "puppies" -> "puppy" (the last word of a label)."""
+    from lemminflect import getLemma
+
+    head, _, last = noun.rpartition(" ")
+    lemma = (getLemma(last, upos="NOUN") or (last,))[0]
+    return f"{head} {lemma}".strip()
 
 
 _FUNCTION_WORDS = frozenset("""on off in at to for with from of or but the a an this that these those by about into
@@ -656,6 +697,7 @@ def standing(text: str, lang: str) -> str:
     if lang == "zh":
         body = re.sub(r"^(?:请|麻烦)?(?:你)?", "", body)
         body = re.sub(r"^(从现在起|从现在开始|以后|今后)[，,]?(?:请|麻烦)?(?:你)?", r"\1", body)
+        body = re.sub(r"(?:给|帮)我(?=用|写|讲|举例)", "", body)  # "讲代码的时候给我用Go写"
         body = re.sub(r"(回答|回复|答复|告诉|跟|给|对)我(?!们)(?=[^\s的])", r"\1", body)  # "以后回答我都用繁体字"
         body = re.sub(r"(?<=[\u4e00-\u9fff])(?:就行|就好|就可以)(?=[，,]|$)", "", body)  # "直接给干货就行"
         return "用户希望" + _zh_outside(body)
