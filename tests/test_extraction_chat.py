@@ -714,3 +714,37 @@ READS_WHOLE = [
 @pytest.mark.parametrize("text, expected", READS_WHOLE)
 def test_reads_whole(text, expected):
     assert [(c.type, c.content) for c in said(text)] == expected
+
+
+# What the user says of their own message is not the fact: "Only thing is", "I should
+# mention", a pasted blob's marker and what follows it; a verb after a comma keeps its
+# person ("have been" -> "has been"); where a house is, said without its subject, is not
+# where the user is; "到时候再来问你" is said to the assistant.
+AROUND_THE_FACT = [
+    ("I'm a PhD student at Edinburgh, working on grey seal foraging using GPS tags. [pastes abstract] Background about seal population, 2 paragraphs",
+     [("profile", "User is a PhD student at Edinburgh, working on grey seal foraging using GPS tags")]),
+    ("Only thing is I had a stent put in last November", [("event", "User had a stent put in last November (2025-11)")]),
+    ("Also food: I'm vegan, have been about 5 years", [("preference", "User is vegan, has been about 5 years")]),
+    ("I used to play drums when I was younger, but haven't in a while",
+     [("behavior", "User used to play drums when they were younger, hasn't in a while")]),
+    ("房子都看好了，在左京区，离学校近", []),
+    ("到时候再来问你", []),
+    ("我住在海淀区", [("profile", "用户住在海淀区")]),
+]
+
+
+@pytest.mark.parametrize("text, expected", AROUND_THE_FACT)
+def test_around_the_fact(text, expected):
+    assert [(c.type, c.content) for c in said(text)] == expected
+
+
+def test_the_news_of_a_new_date_names_the_plan_and_drops_the_old_date():
+    # "the surgery" was "a hip replacement" before: the clause gives the user's plan a new
+    # date, and "not the 8th" is not its date.
+    april = datetime(2026, 4, 8, 9, tzinfo=timezone.utc)
+    turns = [Turn("t1", "user", "I have a hip replacement booked for the 8th of May.", april),
+             Turn("t2", "assistant", "Noted.", april),
+             Turn("t3", "user", "Oh I should say, the hospital rang this morning and the surgery is now the 22nd of May, not the 8th.", april)]
+    conv = Conversation("u", "s", april, turns)
+    got = [(c.type, c.subject, c.content) for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
+    assert got[-1] == ("task", "surgery", "User's surgery is now the 22nd of May, not the 8th (2026-05-22)")

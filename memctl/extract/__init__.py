@@ -16,7 +16,7 @@ from typing import Union
 
 from ..conversations import Conversation, Turn
 from .classify import Analysis, Context, analyze, slot_of
-from .normalize import dangling_it, normalize, pronouns, readable, with_time, without_time
+from .normalize import carried_verbs, dangling_it, normalize, pronouns, readable, with_time, without_time
 from ..topics import TopicRules, topics_of
 from .rules import LangRules, Rules, load_rules
 from .secrets import MASK, mask_secrets
@@ -246,7 +246,10 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 prev = last_in_sentence[1]
                 sep = "，" if clause.lang == "zh" else ", "
                 body = without_time(prev.content)  # "用户上个月被裁了，现在在家歇着（2026-10）"
-                prev.content = f"{body}{sep}{pronouns(a.text, clause.lang)}{prev.content[len(body):]}"
+                more = pronouns(a.text, clause.lang)
+                if clause.lang == "en" and prev.content.startswith("User "):
+                    more = carried_verbs(more)  # "..., haven't in a while": the user's verb
+                prev.content = f"{body}{sep}{more}{prev.content[len(body):]}"
                 prev.clause = f"{prev.clause}{sep}{clause.text}"
                 prev.topics = sorted(set(prev.topics) | set(topics_of(a.text, rules.topics)))
                 if prev.slot is None and prev.subject == "user":

@@ -117,6 +117,9 @@ class Context:
     infer: bool = True
 
 
+_PASTED = re.compile(r"\s*[\[［【](?:pastes?|pasted|pasting|attach\w*|screenshot|image|photo|file|粘贴|贴了|附件|截图)\b[^\]］】]*[\]］】].*$", re.I)
+
+
 def _strip(r: LangRules, text: str) -> str:
     t = text.strip()
     for _ in range(3):
@@ -124,6 +127,10 @@ def _strip(r: LangRules, text: str) -> str:
         if new == t:
             break
         t = new
+    if "preamble" in r.p:
+        t = r.p["preamble"].sub("", t)
+    # "... GPS tags. [pastes abstract] Background ...": what follows a pasted blob's marker is the blob.
+    t = _PASTED.sub("", t) or t
     if "aside" in r.p:
         t = r.p["aside"].sub("", t)
     for _ in range(2):
@@ -490,6 +497,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
                          past_in=(lambda stretch: r.has("past", stretch)) if lang != "en" else None,
                          past_verb=(lambda: past_tense(tlow)) if lang == "en" else None) \
         or ([] if _NOW.search(tlow) else list(ctx.prev_times))  # "上个月被裁了，现在在家歇着": now is not last month
+    # "the surgery is now the 22nd of May, not the 8th": the old date is not the clause's.
+    a.times = [t for t in a.times if not re.search(rf"(?:\bnot|\binstead of|\brather than|不是|而不是|原来是)\s*(?:on\s+|the\s+)?{re.escape(t.phrase)}",
+                                                 text, re.I)]
     if len(text) < 2 or (lang == "en" and len(text.split()) < 2):
         return a.drop("too short")
     if r.has("chit_chat", tlow):
@@ -532,6 +542,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.subject = _who(s, r)
     if a.inherited and (ctx.prev_drop in _CARRIED_DROPS or (lang == "zh" and ctx.prev_drop == "not about the user")):
         return a.drop(ctx.prev_drop or "")
+    if lang == "zh" and found.inherited and s.kind == USER and r.has("place_fragment", tlow):
+        return a.drop("unclear subject")  # "房子都看好了，在左京区，离学校近": where the house is
     if lang == "en" and found.inherited and s.plural and re.match(r"^it\b", text, re.I):
         return a.drop("unresolved reference")  # "My pets ... It was a training class": "it" is not the pets
     if ctx.prev_drop == "hypothetical" and (re.search(r"就|会|可能|\b(?:would|will|might|could)\b|'d\b", tlow) or a.inherited
@@ -727,6 +739,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             if dated and not past and not r.types["behavior"].search(tlow):
                 return "task"
             continue
+        if name == "event" and re.match(r"^i used to (?!be\b|live\b|work\b)", tlow) and not past:
+            continue  # "I used to play drums when I was younger": a habit of old, not a dated event
         if name == "event" and (near_future and not past):
             return "task" if r.types["task"].search(tlow) else None
         if name == "knowledge" and a.subject == "dependent":

@@ -277,7 +277,19 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     out = re.sub(rf"\bthis (?=(?:{INTRODUCING})\b)", lambda m: "an " if re.match(r"[aeiou]", out[m.end():m.end() + 1]) else "a ", out)
     if subject.kind == USER and not re.search(r"\buser\b", out, re.I):
         out = re.sub(r"\btheirs\b", "the user's", out, count=1)  # "Spider-Man has always been a favorite of mine"
+    if subject.kind == USER and out.startswith("User "):
+        out = carried_verbs(out)
     return out
+
+
+_CARRIED = {"have been": "has been", "haven't": "hasn't", "don't": "doesn't", "do not": "does not", "have": "has"}
+
+
+def carried_verbs(text: str) -> str:
+    """ "User is vegan, have been about 5 years", "..., haven't in a while": the verb after a
+    comma whose "I" was left out, in the third person."""
+    return re.sub(r"(?:^|(?<=, ))(?:but )?(have been|haven't|don't|do not|have)\b(?= )",
+                  lambda m: m.group(0).replace(m.group(1), _CARRIED[m.group(1)]), text)
 
 
 def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:

@@ -317,6 +317,10 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
         # "the twins are 5" after "twins, Ava and Noah": the user's own.
         kind = r.relations[the.group(1)]
         return Found(Subject(kind, the.group(1), plural=the.group(1) in r.plural), the.end())
+    if the and the.group(0).startswith("the ") and r.relations.get(the.group(1)) == EVENT \
+            and (r.has("reschedule", low) or re.search(r"\b(?:is|are) now (?:on )?(?:the )?\d|, not (?:on )?(?:the )?\d", low)):
+        # "the surgery is now the 22nd of May, not the 8th": the user's own plan, given a new date.
+        return Found(Subject(EVENT, the.group(1)), the.end())
     asked = scene.asked
     if asked is not None and (re.match(r"^(?:it|it's|its)\b", low) and asked.kind in (PET, THING, EVENT)
                               or re.match(r"^(?:they|they're)\b", low) and asked.plural):
