@@ -727,6 +727,8 @@ AROUND_THE_FACT = [
     ("Also food: I'm vegan, have been about 5 years", [("preference", "User is vegan, has been about 5 years")]),
     ("I used to play drums when I was younger, but haven't in a while",
      [("behavior", "User used to play drums when they were younger, hasn't in a while")]),
+    ("I used to play a guitar when I was younger but haven't in a while",
+     [("behavior", "User used to play a guitar when they were younger but hasn't in a while")]),
     ("房子都看好了，在左京区，离学校近", []),
     ("到时候再来问你", []),
     ("我住在海淀区", [("profile", "用户住在海淀区")]),
@@ -748,3 +750,15 @@ def test_the_news_of_a_new_date_names_the_plan_and_drops_the_old_date():
     conv = Conversation("u", "s", april, turns)
     got = [(c.type, c.subject, c.content) for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
     assert got[-1] == ("task", "surgery", "User's surgery is now the 22nd of May, not the 8th (2026-05-22)")
+
+
+def test_one_of_the_users_pets_by_name():
+    # After "They each have their favorite spot" about the user's dogs, "Pepper loves ..." is
+    # one of them: "User's dog Pepper loves ...", not "User's dogs pepper loves ...".
+    turns = [Turn("t1", "user", "My dogs keep me busy, I have four of them."),
+             Turn("t2", "assistant", "Do they have a favorite spot to relax?"),
+             Turn("t3", "user", "Yeah, for sure. They each have their favorite spot to chill. Pepper loves lounging on the couch, Pixie always curls up in her bed")]
+    conv = Conversation("u", "s", SEPT, turns)
+    got = [c.content for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
+    assert not any("dogs pepper" in c.lower() for c in got)
+    assert any(c.startswith("User's dog Pepper loves lounging on the couch") for c in got), got

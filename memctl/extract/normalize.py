@@ -288,7 +288,7 @@ _CARRIED = {"have been": "has been", "haven't": "hasn't", "don't": "doesn't", "d
 def carried_verbs(text: str) -> str:
     """ "User is vegan, have been about 5 years", "..., haven't in a while": the verb after a
     comma whose "I" was left out, in the third person."""
-    return re.sub(r"(?:^|(?<=, ))(?:but )?(have been|haven't|don't|do not|have)\b(?= )",
+    return re.sub(r"(?:^|(?<=, )|(?<= but ))(?:but )?(have been|haven't|don't|do not|have)\b(?= )",
                   lambda m: m.group(0).replace(m.group(1), _CARRIED[m.group(1)]), text)
 
 
@@ -467,7 +467,7 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
     if m:
         return name + _pronouns_en(t[m.end():])
     named = re.match(r"^([A-Z][a-z]+)\b(?! [A-Z])", t)
-    if subject.plural and named and not (_kinds(named.group(1).lower()) - {"PROPN"}):
+    if subject.plural and named and _own_subject(t):
         # "Pepper loves lounging on the couch" about the user's dogs: one of them, by name.
         return f"User's {singular(subject.label)} {named.group(1)}" + _pronouns_en(t[named.end():])
     rest = t[:1].lower() + t[1:]
