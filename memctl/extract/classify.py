@@ -130,7 +130,7 @@ def _strip(r: LangRules, text: str) -> str:
     if "preamble" in r.p:
         t = r.p["preamble"].sub("", t)
     # "... GPS tags. [pastes abstract] Background ...": what follows a pasted blob's marker is the blob.
-    t = _PASTED.sub("", t) or t
+    t = _PASTED.sub("", t)
     if "aside" in r.p:
         t = r.p["aside"].sub("", t)
     for _ in range(2):

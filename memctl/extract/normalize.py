@@ -99,7 +99,6 @@ def _plural(word: str) -> bool:
     return any(lemma != word for lemma in getAllLemmas(word).get("NOUN", ()))
 
 
-@lru_cache(maxsize=4096)
 def _own_subject(t: str) -> bool:
     """Whether a clause opens with a subject of its own, a name and its verb ("Pepper loves
     lounging on the couch"), not a verb with the "I" left out ("Dyed my hair")."""
@@ -110,6 +109,7 @@ def _own_subject(t: str) -> bool:
     return not head.endswith(("s", "ed", "ing")) and _vbz(second)
 
 
+@lru_cache(maxsize=4096)
 def _vbz(word: str) -> bool:
     """Whether `word` can be a verb's third-person present, even where it is also a plural noun ("loves")."""
     from lemminflect import getAllLemmas, getInflection
@@ -117,6 +117,7 @@ def _vbz(word: str) -> bool:
     return word.endswith("s") and len(word) >= 4 and any(word in getInflection(v, "VBZ") for v in getAllLemmas(word).get("VERB", ()))
 
 
+@lru_cache(maxsize=4096)
 def _third(word: str) -> bool:
     """Whether `word` is a verb's third-person present ("refreshes", "keeps"), not a plural noun."""
     from lemminflect import getAllLemmas, getInflection
@@ -469,12 +470,12 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
     named = re.match(r"^([A-Z][a-z]+)\b(?! [A-Z])", t)
     if subject.plural and named and _own_subject(t):
         # "Pepper loves lounging on the couch" about the user's dogs: one of them, by name.
-        return f"User's {singular(subject.label)} {named.group(1)}" + _pronouns_en(t[named.end():])
+        return f"User's {_singular(subject.label)} {named.group(1)}" + _pronouns_en(t[named.end():])
     rest = t[:1].lower() + t[1:]
     return f"{name} " + _pronouns_en(rest if subject.plural else agree(rest))
 
 
-def singular(noun: str) -> str:
+def _singular(noun: str) -> str:
     """ "dogs" -> "dog", "puppies" -> "puppy" (the last word of a label)."""
     from lemminflect import getLemma
 
