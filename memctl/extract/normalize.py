@@ -283,14 +283,11 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     return out
 
 
-_CARRIED = {"have been": "has been", "haven't": "hasn't", "don't": "doesn't", "do not": "does not", "have": "has"}
-
-
 def carried_verbs(text: str) -> str:
     """ "User is vegan, have been about 5 years", "..., haven't in a while": the verb after a
-    comma whose "I" was left out, in the third person."""
-    return re.sub(r"(?:^|(?<=, )|(?<= but ))(?:but )?(have been|haven't|don't|do not|have)\b(?= )",
-                  lambda m: m.group(0).replace(m.group(1), _CARRIED[m.group(1)]), text)
+    comma or "but" whose "I" was left out, agreed with the user (`agree`)."""
+    return re.sub(r"(?:^|(?<=, )|(?<= but ))(?:but )?((?:have|haven't|don't|do not)\b[^,]*)",
+                  lambda m: m.group(0)[: m.start(1) - m.start(0)] + agree(m.group(1)), text)
 
 
 def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
