@@ -152,6 +152,10 @@ class RecallConfig:
     # scores this share when the query asks about the user ("what diet am I on") and
     # does not name them.
     other_subject_weight: float = 0.3
+    # An episode scores at least this share of the user's turn before or after it in the
+    # same session ("Some fun ones like charades" after "We had a picnic with friends
+    # from church"); 0 turns it off. Applied to users served exactly (see exact_rows).
+    neighbour_weight: float = 0.8
     # At most this many episodes while memories have candidates.
     max_episodes: int = 3
     # A user with more rows than this in a table (memories or episodes) is searched through
@@ -286,6 +290,8 @@ def _validate(cfg: Config) -> None:
         raise ConfigError("recall.max_per_type must be at least 1 and recall.max_episodes at least 0")
     if not (0 < r.episode_weight <= 1 and 0 < r.asking_weight <= 1 and 0 < r.other_subject_weight <= 1):
         raise ConfigError("recall.episode_weight, recall.asking_weight and recall.other_subject_weight must be above 0 and at most 1")
+    if not 0 <= r.neighbour_weight <= 1:
+        raise ConfigError("recall.neighbour_weight must be between 0 and 1")
     for t in r.half_life_days:
         if t not in MEMORY_TYPES + (EPISODE_TYPE,) + LEGACY_TYPES:
             raise ConfigError(f"recall.half_life_days.{t}: unknown memory type")

@@ -7,7 +7,9 @@
               (× other_subject_weight when the query asks about the user and the memory is about
                someone else in their life whom the query does not name)
   episode   = episode_weight · (1 - (1 - asking_weight) · asked) · (w.dense·dense + w.lexical·lexical
-            + w.recency·recency + w.user_stated + w.period·period)
+            + w.recency·recency + w.user_stated + w.period·period),
+              and at least neighbour_weight · the score of the user's turn right before or
+              after it in the same session (recall.py: a follow-up is said in its context)
 
 dense is cosine rescaled to 0..1 between the model's floor and ceiling; lexical is the
 share of the query's BM25-weighted terms a text (with its source turn) matches; topic

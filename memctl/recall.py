@@ -341,15 +341,22 @@ def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: da
     ds = core.db.open("episodes")
     table = None
     exact = cfg.exact_rows
-    if rows <= exact:
+    exact_path = rows <= exact
+    if exact_path:
         # Read by the user's index alone; the other conditions are checked here (a second
-        # predicate in the scan costs more than dropping a few rows).
-        table = _read_user(ds, f"user_id = {sql_str(user)}", _EPISODE_READ, 2 * exact + 1)
+        # predicate in the scan costs more than dropping a few rows). The rows come in the
+        # order they were stored: a session's turns one after the other.
+        table = _read_user(ds, f"user_id = {sql_str(user)}", _EPISODE_READ, 2 * exact + 1, row_ids=True)
         if table.num_rows > 2 * exact:
             table = None
         else:
-            table = table.filter(pa.array(_episode_mask(table, as_of, include_history)))
+            table = table.sort_by("_rowid")
+            sessions = table.column("session").to_pylist()
+            keep = _episode_mask(table, as_of, include_history)
+            before, after = _next_to(sessions, keep)
+            table = table.filter(pa.array(keep))
     if table is None:
+        exact_path = False
         k = cfg.top_k_candidates
         found = set(_nearest(core, ds, filter_, qvec, max(rows, 1), k))
         found |= set(_best_words(core, ds, "content", filter_, query, max(rows, 1), k))
@@ -365,10 +372,40 @@ def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: da
                                                             table.column("reply").to_pylist())]
     lexical = np.array(BM25(texts).match(query), dtype=np.float32)
     k = cfg.top_k_candidates
-    idx = sorted({int(i) for i in np.argsort(-dense, kind="stable")[:k]}
-                 | {int(i) for i in np.argsort(-lexical, kind="stable")[:k] if lexical[i] > 0})
+    if not exact_path:
+        before = after = None
+    chosen = ({int(i) for i in np.argsort(-dense, kind="stable")[:k]}
+              | {int(i) for i in np.argsort(-lexical, kind="stable")[:k] if lexical[i] > 0})
+    if before is not None and cfg.neighbour_weight > 0:
+        # A follow-up ("Some fun ones like charades") is found through the turn it follows
+        # or leads to ("We had a picnic with friends from church"): both are candidates.
+        chosen |= {int(j) for i in list(chosen) for j in (before[i], after[i]) if j >= 0}
+    idx = sorted(chosen)
     episodes = [Episode.from_row(r) for r in table.take(idx).select(EPISODE_COLUMNS).to_pylist()]
-    return [RecallHit(None, score_episode(e, dense[i], lexical[i], now, cfg, periods), e) for e, i in zip(episodes, idx)]
+    hits = {i: RecallHit(None, score_episode(e, dense[i], lexical[i], now, cfg, periods), e) for e, i in zip(episodes, idx)}
+    if before is not None and cfg.neighbour_weight > 0:
+        own = {i: h.parts.score for i, h in hits.items()}
+        for i, h in hits.items():
+            near = max((own.get(int(j), 0.0) for j in (before[i], after[i]) if j >= 0), default=0.0)
+            h.parts.neighbour = near
+            h.parts.score = max(h.parts.score, cfg.neighbour_weight * near)
+    return list(hits.values())
+
+
+def _next_to(sessions: list[str | None], keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each kept turn of a user's (in the order they were stored), the kept row of the
+    user's turn right before it and right after it in the same session, -1 where there is
+    none (or it was left out)."""
+    n = len(sessions)
+    same = np.array([a is not None and a == b for a, b in zip(sessions, sessions[1:])], dtype=bool)
+    kept = np.cumsum(keep) - 1  # each stored row's index among the kept rows
+    before = np.full(n, -1, dtype=np.int64)
+    after = np.full(n, -1, dtype=np.int64)
+    if n > 1:
+        ok = same & keep[:-1] & keep[1:]
+        before[1:][ok] = kept[:-1][ok]
+        after[:-1][ok] = kept[1:][ok]
+    return before[keep], after[keep]
 
 
 # -- the tables' indexes -------------------------------------------------------------------
