@@ -740,6 +740,33 @@ def test_around_the_fact(text, expected):
     assert [(c.type, c.content) for c in said(text)] == expected
 
 
+# "it" describing a noun whose thing was said elsewhere ("the smell and taste it adds") and
+# "that pic" point out of the clause; a verb opening an aside is the user's ("carries");
+# a Chinese clause whose only 我 is done to by someone unnamed is not the user's; a death in
+# the family is an event in Chinese as in English; "一个人在沈阳" is where the user lives.
+POINTS_AND_PEOPLE = [
+    ("I love the smell and taste it adds to dishes", []),
+    ("I took that pic in Tokyo last night", []),
+    ("I'm vegetarian, severely allergic to peanuts (carry an EpiPen)",
+     [("profile", "User is vegetarian, severely allergic to peanuts (carries an EpiPen)")]),
+    ("I'm a nurse (night shifts mostly)", [("profile", "User is a nurse (night shifts mostly)")]),
+    ("喜欢我才有继续下去的动力", []),
+    ("我婆婆说激素药膏不好，一直拦着我", []),
+    ("我儿子很黏人，天天缠着我", [("behavior", "用户的儿子天天缠着用户")]),
+    ("老板天天骂我", [("behavior", "用户的老板天天骂用户")]),
+    ("我老伴两年前去世了，我现在一个人在沈阳",
+     [("event", "用户的老伴两年前去世了（2024）"), ("profile", "用户现在一个人在沈阳")]),
+    ("My husband passed away two years ago", [("event", "User's husband passed away two years ago (2024)")]),
+    ("我妈一个人在医院撑不住", []),
+    ("我先去吃饭了", []),
+]
+
+
+@pytest.mark.parametrize("text, expected", POINTS_AND_PEOPLE)
+def test_points_and_people(text, expected):
+    assert [(c.type, c.content) for c in said(text)] == expected
+
+
 def test_the_news_of_a_new_date_names_the_plan_and_drops_the_old_date():
     # "the surgery" was "a hip replacement" before: the clause gives the user's plan a new
     # date, and "not the 8th" is not its date.

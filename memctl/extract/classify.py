@@ -417,7 +417,7 @@ _MANY_BEFORE = re.compile(r"\b(?i:kids|children|parents|friends|pets|dogs|cats|t
                           r"team|class|students|[a-z]{3,}(?<!ss)(?<!'s)(?<!us)(?<!is)s)\b|" + _NAME)
 _THAT_THING = re.compile(
     r"(?i)\b(?:to|with|on|in|at|from|about|of|for|using|use|used|love|loved|like|liked|tried|bought|saw|watched|read|"
-    r"visited|met|meeting|got|made) that (?!(?:is|was|are|were|i|we|you|he|she|they|it|my|our|the|a|an|one|much|many|long|"
+    r"visited|met|meeting|got|made|took|taken|shared|posted|sent|found|showed|painted|drew) that (?!(?:is|was|are|were|i|we|you|he|she|they|it|my|our|the|a|an|one|much|many|long|"
     r"far|way|time|day|week|month|year|kind|sort|point|moment|morning|night|evening|weekend|summer|winter|spring|fall|"
     r"too|so|very|really|all|same|last|next|first)\b)[a-z]+\b")
 _VAGUE = re.compile(r"(?i)\bsaw another\b|"

@@ -286,8 +286,12 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
 def carried_verbs(text: str) -> str:
     """ "User is vegan, have been about 5 years", "..., haven't in a while": the verb after a
     comma or "but" whose "I" was left out, agreed with the user (`agree`)."""
-    return re.sub(r"(?:^|(?<=, )|(?<= but ))(?:but )?((?:have|haven't|don't|do not)\b[^,]*)",
+    text = re.sub(r"(?:^|(?<=, )|(?<= but ))(?:but )?((?:have|haven't|don't|do not)\b[^,]*)",
                   lambda m: m.group(0)[: m.start(1) - m.start(0)] + agree(m.group(1)), text)
+    # "(carry an EpiPen)": a verb opening an aside of a few words is the user's too.
+    return re.sub(r"\(((?:always |never |usually )?([a-z]+) [^()]+)\)",
+                  lambda m: f"({agree(m.group(1))})" if "VERB" in _kinds(m.group(2)) and not m.group(2).endswith(("s", "ing", "ed"))
+                  else m.group(0), text)
 
 
 def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
@@ -496,6 +500,12 @@ _IDLE_IT = re.compile(r"\b(?:make|made|making|makes|take|took|taking|takes|need|
                       re.I)
 
 
+# "it" as the subject of a clause that describes a noun ("the smell and taste it adds to
+# dishes", "the peace it brings"): what "it" is was said elsewhere.
+_RELATIVE_IT = re.compile(r"\b(?:the|a|an|this|that|my|their|all the)\s+(?:[a-z]+\s+){0,2}?[a-z]+\s+it\s+"
+                          r"(?:[a-z]+(?:s|ed)|has|had|can|could|will|would|gave|brought|made|took)\b", re.I)
+
+
 def dangling_it(content: str) -> bool:
     """Whether an English memory says "it" with nothing before it that "it" could name:
     "User loves how uncomplicated it is", "User heard it's great for kayaking" (the lake
@@ -505,6 +515,13 @@ def dangling_it(content: str) -> bool:
     m = re.search(r"\bit\b", content, re.I)
     if m is None or _IDLE_IT.search(content):
         return False
+    relative = _RELATIVE_IT.search(content)
+    if relative:
+        # ...unless a noun before the phrase is what "it" names ("loves hiking because of the peace it brings").
+        words = re.findall(r"[a-z][a-z'-]*", content[: relative.start()].lower())
+        if words and words[0] in ("user", "user's"):
+            words = words[1:]
+        return not any(("NOUN" in _kinds(w) or w.endswith("ing")) and w not in _NOT_ANTECEDENT for w in words[1:])
     words = re.findall(r"[a-z][a-z'-]*", content[: m.start()].lower())
     if words and words[0] in ("user", "user's"):
         words = words[1:]
