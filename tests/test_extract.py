@@ -310,7 +310,7 @@ def test_chat_spellings_of_contractions(text, content):
 
 @pytest.mark.parametrize("text, content", [
     ("my son Peter lives in Denver now. we talk on sundays usually",  # where a relative lives; whom "we" were
-     ["User's son Peter lives in Denver now", "User and their son talk on sundays usually"]),
+     ["User's son Peter lives in Denver now", "User and their son talk on Sundays usually"]),
     ("室友在准备考公", ["用户的室友在准备考公"]),  # the roommate's, not the user's
     ("bullet points pls i hate walls of text", ["User hates walls of text"]),
     ("I should say at the outset that I prefer British spelling", ["User prefers British spelling"]),

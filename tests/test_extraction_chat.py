@@ -522,7 +522,7 @@ WHAT_A_MESSAGE_KEEPS = [
     # The new date said as a sentence of its own belongs to the change.
     ("yes. oh exam got moved. april 11 now", ["User's exam got moved to april 11 now (2027-04-11)"]),
     ("my dentist appointment got moved. next tuesday now",
-     ["User's dentist appointment got moved to next tuesday now (2026-09-15)"]),
+     ["User's dentist appointment got moved to next Tuesday now (2026-09-15)"]),
     ("I moved. I live in Lisbon now", ["User moved", "User lives in Lisbon now"]),
     # What the user will send in this conversation is not a plan to keep.
     ("Thank you. I'll send the rest of the old text tomorrow morning.", []),
@@ -764,6 +764,30 @@ POINTS_AND_PEOPLE = [
 
 @pytest.mark.parametrize("text, expected", POINTS_AND_PEOPLE)
 def test_points_and_people(text, expected):
+    assert [(c.type, c.content) for c in said(text)] == expected
+
+
+# A time said before its clause dates it ("Also, last weekend, I ..."); the head of a list
+# stays with its verb ("Skiing, snowboarding, and ice skating are all ..."); one more of
+# the company ("and my girlfriend at the spot we found") is no clause of its own; a
+# relation with their name is the user's company ("my gf, Toby, and I"); weekdays are names.
+ONE_CLAUSE = [
+    ("Also, last weekend, I had the opportunity to attend a rock concert here in Boston.",
+     [("event", "User had the opportunity to attend a rock concert here in Boston last weekend (2026-09-05~2026-09-06)")]),
+    ("Skiing, snowboarding, and ice skating are all fun winter activities I enjoy.",
+     [("preference", "Skiing, snowboarding, and ice skating are all fun winter activities the user enjoys")]),
+    ("I had a great hike last weekend with some friends and my girlfriend at the spot we found recently.", []),
+    ("Last Tuesday, my gf, Toby, and I had a really awesome night playing board games.",
+     [("event", "User and their gf Toby had a really awesome night playing board games last Tuesday (2026-09-01)")]),
+    ("Yesterday, me and my neighbor ran a free gardening class for the community",
+     [("event", "User and their neighbor ran a free gardening class for the community yesterday (2026-09-09)")]),
+    ("I adhere to the principle that only those who rest well work well. Therefore, chilling with friends and traveling always give me motivation to work further.", []),
+    ("my son has soccer on saturdays at 9", [("behavior", "User's son has soccer on Saturdays at 9")]),
+]
+
+
+@pytest.mark.parametrize("text, expected", ONE_CLAUSE)
+def test_one_clause(text, expected):
     assert [(c.type, c.content) for c in said(text)] == expected
 
 

@@ -269,7 +269,7 @@ def test_an_achieved_or_cancelled_plan_is_closed(store, tmp_path, old, new, gone
     ("我那么爱吃的一个人", ["用户是那么爱吃的一个人"]),
     # "we" named by what it did; the user named at their first mention; "I" in lower case.
     ("we got married in June 2019 in Vermont", ["User and their partner got married in June 2019 in Vermont (2019-06)"]),
-    ("we do two-week sprints, planning is monday mornings", ["User's team does two-week sprints, planning is monday mornings"]),
+    ("we do two-week sprints, planning is monday mornings", ["User's team does two-week sprints, planning is Monday mornings"]),
     ("at our firm anything over $5k needs partner sign-off", ["At the user's firm anything over $5k needs partner sign-off"]),
     ("I moved to Oslo when I was ten", ["User moved to Oslo when they were ten"]),
     # Only the user's own verb agrees, not one inside a clause of its own.

@@ -421,6 +421,8 @@ _THAT_THING = re.compile(
     r"far|way|time|day|week|month|year|kind|sort|point|moment|morning|night|evening|weekend|summer|winter|spring|fall|"
     r"too|so|very|really|all|same|last|next|first)\b)[a-z]+\b")
 _VAGUE = re.compile(r"(?i)\bsaw another\b|"
+                    r"\b(?:organi[sz]ing|organi[sz]ed|planning|planned|preparing|prepared|cooking|cooked|building|built) something\b"
+                    r"(?!\s+(?:for|like|called|about|that|which|to|new|special|big)\b)|"
                     r"\b(?:organi[sz]ing|organi[sz]e|create|creating|made|make|making|working on|bought|built|building|painted|"
                     r"painting|started|starting) one\b(?! of (?:the|these|those)\b)|^(?:doing|seeing|hearing|reading|having) (?:that|this|it|those|these)\b|\b(?:a few|some|one|two|several) more\b\W*(?:last|this|yesterday|today|too|$)|"
                     r"\b(?:working on|doing|planning|made|make|tried|try|trying|tackled|started|starting) something "
@@ -475,7 +477,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     text = _strip(r, clause)
     if lang == "en":
         text = re.sub(r"(?<=\w)`(?=\w)", "'", text.replace("’", "'").replace("‘", "'"))  # "I`m"
-        text = re.sub(r"^[A-Z][a-z]+,\s+(?=[a-z])", "", text)  # "Nate, after finishing my screenplay I ...": said to them
+        # "Nate, after finishing my screenplay I ...": said to them; not "Skiing, snowboarding, and ...", a list.
+        if not re.match(r"^[A-Z][a-z]+ing,|^[A-Z][a-z]+,\s+[\w' -]+,?\s+(?:and|or)\b", text):
+            text = re.sub(r"^[A-Z][a-z]+,\s+(?=[a-z])", "", text)
     # "Quick context first: I'm a backend engineer" -> the statement after the label; but
     # "翻译成德语：我下周..." is a request whatever follows.
     labelled = re.match(r"^([^:：]{1,30})[:：]\s*(.+)$", text)

@@ -617,8 +617,12 @@ def contracted_is(rest: str) -> str:
     return rest
 
 
+_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b")
+
+
 def _tidy(out: str) -> str:
     out = re.sub(r"\s+", " ", out).strip(" ,;:-")
+    out = _WEEKDAY.sub(lambda m: m.group(0).capitalize(), out)  # "last tuesday" as said in chat: a name
     out = re.sub(r"(?<![.\w][A-Z])[.!~]+$", "", out).rstrip()
     return out[:1].upper() + out[1:]
 

@@ -61,11 +61,38 @@ MAX_CLAUSE_CHARS = 1000
 # the clause after it.
 _SUBORDINATE = re.compile(r"^(?:when|whenever|while|once|after|before|since|until|as soon as|back when|ever since)\b", re.I)
 # "my girlfriend" + "and I went fishing": a subject of two, not two clauses.
-_JOINT_TAIL = re.compile(r"\b(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?$|^[A-Z][a-z]+$", re.I)
+_JOINT_TAIL = re.compile(r"\b(?:my|our)\s+[\w-]+(?:\s+[\w-]+|,\s+[A-Z][a-z]+)?$|^[A-Z][a-z]+$", re.I)
 _JOINT_HEAD = re.compile(r"and (?:i|me)\b", re.I)
+# "Yesterday, me" + "and my neighbor ran a class": the same, the other way round.
+_ME_TAIL = re.compile(r"(?:^|[\s,])(?:me|i)$", re.I)
+_MY_HEAD = re.compile(r"and (?:my|our)\s", re.I)
 # "problem-solving, patience" + "and perseverance": the last item of a list, not a clause.
 _LIST_END = re.compile(r"and (?!(?:i|i'm|i've|i'd|i'll|me|my|we|we're|we've|our|he|she|they|it|it's|then|so|also|now|still|that|this|"
                        r"that's|there|you)\b)[\w'-]+(?:\s+[\w'-]+){0,7}$", re.I)
+
+
+# "Also, last weekend" + "I had the opportunity to attend a rock concert": a time said
+# before the clause it dates, not a clause of its own.
+_LEAD_TIME = re.compile(
+    r"^(?:(?:also|and|but|so|then|oh|well|plus|anyway|btw|yeah|yes|ok|okay)\W+)*"
+    r"(?:(?:last|this|next|past) (?:week|weekend|month|year|night|summer|winter|spring|fall|autumn|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)|yesterday|today|tonight|tomorrow|recently|lately|earlier today|"
+    r"the other day|over the weekend|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"(?:a few|a couple of|two|three|four|five|\d+) (?:days|weeks|months|years) ago)$", re.I)
+# "Skiing, snowboarding" + "and ice skating are all fun winter activities I enjoy": the
+# head of a list whose verb comes after its last item.
+_LIST_HEAD = re.compile(r"^[\w'-]+(?: [\w'-]+){0,2}(?:, [\w'-]+(?: [\w'-]+){0,2})+$")
+_LIST_LAST = re.compile(r"^and (?!(?:i|me|my|we|our|he|she|they)\b)[\w'-]+(?: [\w'-]+){0,2} (?:are|were) (?:all|both|my|our|some|the)\b", re.I)
+# "I had a great hike with some friends" + "and my girlfriend at the spot we found": one
+# more of the company, said with where it was, not a clause with a verb of its own.
+_COMPANY_TAIL = re.compile(r"^and (?:my|our) [\w-]+(?: [\w-]+)?(?:\s+(?:at|in|on|from|by|near|to)\b(?P<rest>.*))?$", re.I)
+_OWN_VERB = re.compile(r"(?<!\bwe )(?<!\bi )(?<!\bthey )(?<!\byou )(?<!\bhe )(?<!\bshe )"
+                       r"\b(?:is|are|was|were|has|had|have|will|would|can|loves?|likes?|works?|lives?|wants?|needs?)\b", re.I)
+
+
+def _company_tail(part: str) -> bool:
+    m = _COMPANY_TAIL.match(part)
+    return m is not None and not _OWN_VERB.search(m.group("rest") or "")
 
 
 @dataclass
@@ -119,11 +146,16 @@ def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[
             part = part.strip(" \t,，、.。")
             # (A clause already too long to keep takes no more: joined on and searched again
             # and again, an endless "my dog and I my dog and I ..." costs its length squared.)
-            if parts and len(parts[-1]) <= MAX_CLAUSE_CHARS and _JOINT_TAIL.search(parts[-1]) and _JOINT_HEAD.match(part):
+            if parts and len(parts[-1]) <= MAX_CLAUSE_CHARS and (_JOINT_TAIL.search(parts[-1]) and _JOINT_HEAD.match(part)
+                                                                 or _ME_TAIL.search(parts[-1]) and _MY_HEAD.match(part)):
                 parts[-1] = f"{parts[-1]} {part}"  # "my girlfriend and I went fishing" is one subject
                 continue
             if parts and lang == "en" and "," in parts[-1] and len(parts[-1]) <= MAX_CLAUSE_CHARS and _LIST_END.match(part):
                 parts[-1] = f"{parts[-1]}, {part}"  # "patience, and perseverance": one list
+                continue
+            if parts and lang == "en" and (_LEAD_TIME.match(parts[-1]) or _LIST_LAST.match(part) and _LIST_HEAD.match(parts[-1])
+                                           or _company_tail(part)):
+                parts[-1] = f"{parts[-1]}{' ' if _company_tail(part) else ', '}{part}"
                 continue
             if parts and lang == "en" and len(parts[-1]) <= 60 and _SUBORDINATE.match(parts[-1]) and "," not in parts[-1]:
                 parts[-1] = f"{parts[-1]}, {part}"  # "When I was 10, my parents gave me a console": one statement

@@ -285,11 +285,19 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     low = text.lower()
     joint = re.match(r"(?:my|our)\s+([\w -]{2,30}?)\s+(?:and|&|n)\s+(?:i|me)\b", low) \
         or re.match(r"(?:me|i)\s+and\s+(?:my|our)\s+([\w-]+(?: [\w-]+)?)(?=\s)", low)
+    # "my gf, Toby, and I": the relation with their name.
+    named = re.match(r"(?i:my|our)\s+([\w-]{2,20}),\s+([A-Z][a-z]+),?\s+(?:and|&)\s+(?i:i|me)\b", text)
+    if named and _en_relation(named.group(1).lower(), r):
+        return Found(Subject(USER, joint=f"{_en_relation(named.group(1).lower(), r)[0]} {named.group(2)}", plural=True),
+                     named.end())
     if joint:
         words = joint.group(1)
         found = _en_relation(words, r) or (_en_relation(words[:-1], r) if words.endswith("s") else None)
         if found:
-            return Found(Subject(USER, joint=words if words.endswith("s") else found[0], plural=True), joint.end())
+            end = joint.end()
+            if low.startswith(("me", "i ")) and len(found[0]) < len(words):
+                end = joint.start(1) + len(found[0])  # "me and my neighbor ran": the relation, then the verb
+            return Found(Subject(USER, joint=words if words.endswith("s") and end == joint.end() else found[0], plural=True), end)
         if re.fullmatch(r"[a-z]+(?: [a-z]+)?", words) and not _en_verb_like(words.split()[-1]):
             return Found(Subject(USER, joint=words, plural=True), joint.end())  # "my girl & I": as the user said it
     owned = _en_possessive(text, r)
@@ -364,9 +372,9 @@ def _recent_person(previous: Subject | None, scene: Scene, plural: bool, gender:
 
 # Relations whose word says the person's sex: "she" is not the father ("我爸……我妹……她今年要值班").
 _FEMALE = re.compile(r"妈|孙女|母亲|老婆|妻子|媳妇|太太|女儿|闺女|姐|妹|奶奶|外婆|姥姥|婆婆|丈母娘|岳母|女朋友|女友|闺蜜|阿姨|姑|姨|舅妈|婶|"
-                     r"\b(?:mom|mum|mother|wife|daughter|sister|grandma|grandmother|girlfriend|aunt|niece|fiancee|stepmom)\b")
+                     r"\b(?:mom|mum|mother|wife|daughter|sister|grandma|grandmother|girlfriend|gf|aunt|niece|fiancee|stepmom)\b")
 _MALE = re.compile(r"爸|孙子|外孙(?!女)|先生|父亲|老公|丈夫|儿子|哥|弟|爷爷|外公|姥爷|公公|岳父|老丈人|男朋友|男友|叔|舅|伯|"
-                   r"\b(?:dad|father|husband|son|brother|grandpa|grandfather|boyfriend|uncle|nephew|fiance|stepdad)\b")
+                   r"\b(?:dad|father|husband|son|brother|grandpa|grandfather|boyfriend|bf|uncle|nephew|fiance|stepdad)\b")
 
 
 def _gender(subject: Subject) -> str:
