@@ -783,6 +783,13 @@ ONE_CLAUSE = [
      [("event", "User and their neighbor ran a free gardening class for the community yesterday (2026-09-09)")]),
     ("I adhere to the principle that only those who rest well work well. Therefore, chilling with friends and traveling always give me motivation to work further.", []),
     ("my son has soccer on saturdays at 9", [("behavior", "User's son has soccer on Saturdays at 9")]),
+    # Nothing said of the thing, no one who does it, a photo shown, "that" from before, many others.
+    ("portable smokers", []),
+    ("makes me think of all the conversations we used to have at the table", []),
+    ("Look at the photo of how I performed with the boys last night", []),
+    ("I finally wrapped that up last month", []),
+    ("很多人都比我厉害", []),
+    ("My daughter Mia, 6, allergic to eggs", [("profile", "User's daughter Mia 6, allergic to eggs")]),
 ]
 
 

@@ -265,7 +265,7 @@ def test_an_achieved_or_cancelled_plan_is_closed(store, tmp_path, old, new, gone
     # A verb of two words takes its ending on the verb ("meal preps", not "meals prep").
     ("I meal prep on Sundays for the whole week.", ["User meal preps on Sundays for the whole week"]),
     # 我 where it was said becomes 用户, never a second 用户 in front.
-    ("很多人都比我厉害", ["很多人都比用户厉害"]),
+    ("武林外传我也看过一些", ["武林外传用户也看过一些"]),
     ("我那么爱吃的一个人", ["用户是那么爱吃的一个人"]),
     # "we" named by what it did; the user named at their first mention; "I" in lower case.
     ("we got married in June 2019 in Vermont", ["User and their partner got married in June 2019 in Vermont (2019-06)"]),

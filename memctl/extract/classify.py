@@ -394,7 +394,7 @@ def _dangling(text: str, lang: str) -> bool:
                  re.I)):
         return True  # "I'm heading there next month", "I'm learning this instrument": named by the other turn
     if re.search(r"\babout (?:him|her|them|it)\b|\b(?:this|that|these|those)(?=\s+(?:at|in|on|to|for|with|as|and|but|so|"
-                 r"again|too|now|today|here|there)\b|\W*$)", text, re.I):
+                 r"again|too|now|today|here|there|up|off|out|down|over|last|yesterday|earlier)\b|\W*$)", text, re.I):
         return True
     if len(text.split()) <= 7 and re.search(r"\b(?:it|that|this|there|them|those)\b(?:\s+(?:there|here|too|so much|a lot|very much))?[\s!.]*$",
                                           text, re.I):

@@ -568,6 +568,16 @@ def readable(content: str, lang: str = "en") -> bool:
         return False  # "It's a total dream come true": whose, the words no longer say
     if _EN_OPEN_END.search(without_time(content)):
         return False  # "User's landlord never", "User is keen on the": the clause was cut
+    first = re.match(r"^([A-Z][a-z]+s) (?:the user|them|their)\b", content)
+    if first and "VERB" in _kinds(first.group(1).lower()):
+        return False  # "Makes the user think of ...": what does, the clause lost
+    owned = re.match(r"^User's\s+(.+)", content)
+    if owned:
+        # "User's portable smokers", "User's gf, Toby": someone's something, and nothing said of it.
+        words = re.findall(r"[A-Za-z][A-Za-z'-]*|\d+", without_time(owned.group(1)))
+        return any("VERB" in _kinds(w.lower()) or "AUX" in _kinds(w.lower()) or "'" in w
+                   or n > 0 and (w.isdigit() or "ADJ" in _kinds(w) or w.islower() and not _kinds(w))
+                   for n, w in enumerate(words))
     m = re.match(r"^User\s+(.+)", content)
     if not m:
         return True

@@ -398,7 +398,7 @@ _ZH_NAME_END = re.compile(rf"^(?:{_ZH_PREDICATE})")
 # 我的X where X is the user's own attribute, not someone: "我的目标", "我的工作".
 _ZH_OWN = re.compile(r"我的?(?:目标|梦想|计划|愿望|工作|生日|名字|地址|电话|手机号|邮箱|爱好|专业|老家|家乡)")
 _ZH_NOT_SUBJECT = re.compile(
-    r"^(?:刚才|刚刚|今天|昨天|之前|上次)?(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|谁|哪|什么|天气|今天天气)"
+    r"^(?:刚才|刚刚|今天|昨天|之前|上次)?(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|很多人|好多人|不少人|许多人|谁|哪|什么|天气|今天天气)"
 )
 # People the user meets at work or in passing, opening a clause: "上周张大爷血压到了一百九",
 # "日本游客特别爱看" are about them, not the user.
