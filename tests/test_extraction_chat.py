@@ -759,6 +759,10 @@ POINTS_AND_PEOPLE = [
     ("My husband passed away two years ago", [("event", "User's husband passed away two years ago (2024)")]),
     ("我妈一个人在医院撑不住", []),
     ("我先去吃饭了", []),
+    # After a relation, a body part or an illness is no name; "她妈" is someone else's mother.
+    ("我妈身体有糖尿病", [("profile", "用户的妈身体有糖尿病")]),
+    ("我女儿很乖，她妈天天在家给她炖汤", []),
+    ("另外刚想起来，我对青霉素过敏", [("profile", "用户对青霉素过敏")]),
 ]
 
 
@@ -820,3 +824,9 @@ def test_one_of_the_users_pets_by_name():
     got = [c.content for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
     assert not any("dogs pepper" in c.lower() for c in got)
     assert any(c.startswith("User's dog Pepper loves lounging on the couch") for c in got), got
+
+
+def test_a_word_after_a_relation_is_not_their_name():
+    conv = Conversation("u", "s", SEPT, [Turn("t1", "user", "我老伴高血压，吃着药还一百五六")])
+    got = [c for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
+    assert got and got[0].subject == "老伴"

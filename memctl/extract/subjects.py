@@ -414,6 +414,11 @@ _ZH_OBJECT_ONLY = re.compile(r"(?:帮|给|让|跟|和|对|陪|带|替|告诉|提
 _ZH_DONE_TO_ME = re.compile(r"(?:[着了过]|喜欢|爱|骂|拦|管|逼|劝|烦|怪|骗|夸|批评|支持|鼓励|照顾|嫌|笑|瞒|吼|打)我(?!们|的|家|自己)")
 
 
+# What follows a relation without being their name: "我妈身体不好", "我老伴高血压".
+_ZH_NOT_NAME = re.compile(r"身体|血压|血糖|血脂|脾气|性格|情况|工作|公司|单位|学校|年纪|岁数|身材|头发|眼睛|心脏|肠胃|腰|腿|胃|肝|病|"
+                          r"家里|那边|那里|这边|最近|一直|现在|以前|今天|明天|昨天")
+
+
 def _zh_possessive(text: str, r: LangRules) -> Found | None:
     m = re.match(r"(?:我们家的?|咱们家的?|我家的?|咱家的?|我们的?|我的?|)", text)
     if m is None or _ZH_OWN.match(text):
@@ -434,6 +439,7 @@ def _zh_possessive(text: str, r: LangRules) -> Found | None:
                 candidate = after[:n]
                 if len(candidate) == n and re.fullmatch(r"[\u3400-\u9fffA-Za-z]+", candidate) \
                         and not re.search(r"^[第一二三四五六七八九十两几每这那今昨]|[我你您他她它咱]", candidate) \
+                        and not _ZH_NOT_NAME.search(candidate) \
                         and _ZH_NAME_END.match(after[n:]) \
                         and not any(_ZH_NAME_END.match(candidate[k:]) for k in range(1, n)):  # not "老周没" before "有"
                     name = candidate
@@ -459,6 +465,8 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
                 owned = Found(owned.subject, owned.end + when.end())
     if owned:
         return owned
+    if re.match(r"(?:他|她)(?:妈|爸|家|老公|老婆|哥|姐|弟|妹|爷爷|奶奶|儿子|女儿)", text):
+        return Found(SOMEONE_ELSE)  # "她妈天天给她炖汤": her mother, whom the user did not name
     if re.match(r"(?:他|她)(?!们)", text):
         person = _recent_person(previous, scene, plural=False, gender="f" if text.startswith("她") else "m")
         return Found(person, inherited=True) if person else Found(SOMEONE_ELSE)
