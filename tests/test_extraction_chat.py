@@ -792,6 +792,7 @@ ONE_CLAUSE = [
     ("makes me think of all the conversations we used to have at the table", []),
     ("Look at the photo of how I performed with the boys last night", []),
     ("I finally wrapped that up last month", []),
+    ("I looked at the wrong one", []),
     ("很多人都比我厉害", []),
     ("My daughter Mia, 6, allergic to eggs", [("profile", "User's daughter Mia 6, allergic to eggs")]),
 ]

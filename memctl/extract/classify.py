@@ -441,8 +441,9 @@ def _orphan_pronoun(text: str) -> bool:
     """"I tried debugging it for hours", "I got her last year", "make a positive impact
     there", "I checked again and it's June 21": the pronoun's noun was in the other speaker's message. A part before a comma
     may hold it ("…is gluten-free, he gets sick from it")."""
-    if re.search(r"(?i)\b(?:that|this) one\b", text) and not re.search(r"(?i)\b(?:that|this) one (?:of|in|at|with|from|by)\b", text):
-        return True  # "my wife hated that one": which one was in the other message
+    if re.search(r"(?i)\b(?:that|this|the (?:wrong|right|other|same|old|last|first|second|third|cheaper|bigger|smaller|better)) one\b", text) \
+            and not re.search(r"(?i)\bone (?:of|in|at|with|from|by|that|which|who|i|we|called|named)\b", text):
+        return True  # "my wife hated that one", "I looked at the wrong one": which one was in the other message
     if re.match(r"(?i)(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+it\b", text):
         return True  # "my wedding it was amazing": the wedding's story is in the other message
     if _THAT_THING.search(text):
