@@ -763,6 +763,14 @@ POINTS_AND_PEOPLE = [
     ("我妈身体有糖尿病", [("profile", "用户的妈身体有糖尿病")]),
     ("我女儿很乖，她妈天天在家给她炖汤", []),
     ("另外刚想起来，我对青霉素过敏", [("profile", "用户对青霉素过敏")]),
+    # "hes" is "he's"; a name typed in lower case is someone; "Problem is" frames the fact;
+    # 孩子他爸 is one person; what someone else does says nothing of the user's pets.
+    ("my partner is great. hes called Dev, hes a PE teacher",
+     [("profile", "User's partner is called Dev, he's a PE teacher")]),
+    ("otieno only meets on wednesdays", []),
+    ("Problem is I'm up at 4am every day for the ovens", [("behavior", "User is up at 4am every day for the ovens")]),
+    ("孩子他爸在深圳上班，一个月回来一次", [("profile", "用户的孩子他爸在深圳上班，一个月回来一次")]),
+    ("我婆婆倒是挺好的，就是她不太会遛狗", []),
 ]
 
 

@@ -568,7 +568,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     request = request or (durable and _TO_ASSISTANT.search(tlow) is not None)
     if request and not (durable or standing):
         return a.drop("request for the current task")
-    if ctx.infer and _infer(r, tlow, a, early=False):
+    # What a clause implies about the user ("遛狗" -> has a dog) is read from the user's own
+    # doings, not from someone else's ("她不太会遛狗").
+    if ctx.infer and s.kind == USER and _infer(r, tlow, a, early=False):
         return a
     a.standing = (request and durable) or standing
     if s.kind == NONE and not a.standing:

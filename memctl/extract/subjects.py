@@ -356,6 +356,10 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
         return Found(SOMEONE_ELSE)
     if first and not _en_verb_like(first.group(1)) and not first.group(1).lower().endswith("ing"):
         return Found(SOMEONE_ELSE)  # "Berlin's meetups are great", "Melanie is kind": not the user
+    lower_name = re.match(r"^([a-z]+) (?:(?:only|just|also|still|usually|always|never|often|sometimes) )*([a-z]+s)\b", low)
+    if lower_name and not _en_verb_like(lower_name.group(1)) and _en_verb_like(lower_name.group(2)) \
+            and not re.match(r"^(?:i|im|ive|u|ya|yeah|yep|nope|ok|okay|lol|also|just|still|usually|always|never|often)$", lower_name.group(1)):
+        return Found(SOMEONE_ELSE)  # "otieno only meets on wednesdays": a name typed in lower case, not the user
     if re.match(r"^(?:[\w'-]+ ){1,3}(?:is|are|was|were|has|have|must|could|would|can|will|always|never)\b", low) \
             and not re.match(r"^(?:just|also|still|really|totally|definitely|probably|finally|recently|actually)\b", low):
         return Found(SOMEONE_ELSE)  # "Mixed emotions are rough": the subject is a thing said
@@ -416,7 +420,7 @@ _ZH_DONE_TO_ME = re.compile(r"(?:[着了过]|喜欢|爱|骂|拦|管|逼|劝|烦|
 
 # What follows a relation without being their name: "我妈身体不好", "我老伴高血压".
 _ZH_NOT_NAME = re.compile(r"身体|血压|血糖|血脂|脾气|性格|情况|工作|公司|单位|学校|年纪|岁数|身材|头发|眼睛|心脏|肠胃|腰|腿|胃|肝|病|"
-                          r"家里|那边|那里|这边|最近|一直|现在|以前|今天|明天|昨天")
+                          r"家里|那边|那里|这边|最近|一直|现在|以前|今天|明天|昨天|倒")
 
 
 def _zh_possessive(text: str, r: LangRules) -> Found | None:
