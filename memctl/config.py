@@ -153,8 +153,9 @@ class RecallConfig:
     # does not name them.
     other_subject_weight: float = 0.3
     # An episode scores at least this share of the user's turn before or after it in the
-    # same session ("Some fun ones like charades" after "We had a picnic with friends
-    # from church"); 0 turns it off. Applied to users served exactly (see exact_rows).
+    # same session, when the message between them asked something ("Charades mostly" to
+    # "What did you play?" after "We had a picnic with friends from church"); 0 turns it
+    # off. Applied to users served exactly (see exact_rows).
     neighbour_weight: float = 0.8
     # At most this many episodes while memories have candidates.
     max_episodes: int = 3

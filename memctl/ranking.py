@@ -9,7 +9,7 @@
   episode   = episode_weight · (1 - (1 - asking_weight) · asked) · (w.dense·dense + w.lexical·lexical
             + w.recency·recency + w.user_stated + w.period·period),
               and at least neighbour_weight · the score of the user's turn right before or
-              after it in the same session (recall.py: a follow-up is said in its context)
+              after it in the same session, with a question between them (recall.py)
 
 dense is cosine rescaled to 0..1 between the model's floor and ceiling; lexical is the
 share of the query's BM25-weighted terms a text (with its source turn) matches; topic

@@ -351,9 +351,8 @@ def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: da
             table = None
         else:
             table = table.sort_by("_rowid")
-            sessions = table.column("session").to_pylist()
             keep = _episode_mask(table, as_of, include_history)
-            before, after = _next_to(sessions, keep)
+            before, after = _next_to(table.column("session").to_pylist(), table.column("context").to_pylist(), keep)
             table = table.filter(pa.array(keep))
     if table is None:
         exact_path = False
@@ -392,17 +391,20 @@ def _episode_hits(core: Core, query: str, qvec: np.ndarray, user: str, as_of: da
     return list(hits.values())
 
 
-def _next_to(sessions: list[str | None], keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _next_to(sessions: list[str | None], asked: list[str | None], keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each kept turn of a user's (in the order they were stored), the kept row of the
     user's turn right before it and right after it in the same session, -1 where there is
-    none (or it was left out)."""
+    none (or it was left out). Two turns are next to each other only when the message
+    between them asked something ("What games did you play?"): a reply goes on from the
+    turn before; after "Got it." the next turn is a new matter."""
     n = len(sessions)
-    same = np.array([a is not None and a == b for a, b in zip(sessions, sessions[1:])], dtype=bool)
+    linked = np.array([a is not None and a == b and bool(q) and ("?" in q or "？" in q)
+                       for a, b, q in zip(sessions, sessions[1:], asked[1:])], dtype=bool)
     kept = np.cumsum(keep) - 1  # each stored row's index among the kept rows
     before = np.full(n, -1, dtype=np.int64)
     after = np.full(n, -1, dtype=np.int64)
     if n > 1:
-        ok = same & keep[:-1] & keep[1:]
+        ok = linked & keep[:-1] & keep[1:]
         before[1:][ok] = kept[:-1][ok]
         after[:-1][ok] = kept[1:][ok]
     return before[keep], after[keep]

@@ -103,8 +103,8 @@ class ScoreParts:
     relevance: float = 0.0
     # For a memory: the score of the most relevant turn it came from, folded into it.
     evidence: float = 0.0
-    # For an episode: the score of the user's turn before or after it in the same session;
-    # it scores at least `recall.neighbour_weight` of that (a follow-up is said in its context).
+    # For an episode: the score of the user's turn before or after it in the same session
+    # (with a question between them); it scores at least `recall.neighbour_weight` of that.
     neighbour: float = 0.0
     score: float = 0.0
 

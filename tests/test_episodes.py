@@ -228,25 +228,34 @@ def test_of_two_like_turns_the_one_said_in_the_named_period_ranks_first(store, t
     assert first.episode.session == "s-may"
 
 
+def _chat(user: str, session: str, *messages: str) -> dict:
+    """A conversation of alternating user and assistant messages, as given."""
+    turns = [{"role": "user" if n % 2 == 0 else "assistant", "content": text, "id": f"t{n + 1}"} for n, text in enumerate(messages)]
+    return {"user": user, "session": session, "time": "2026-11-02T10:00:00+08:00", "messages": turns}
+
+
 def test_a_follow_up_is_found_through_the_turn_it_follows(tmp_path):
     from memctl import init_store
     from memctl.config import Config
 
-    talk = ["We had a picnic with some friends from church last weekend.", "Charades mostly, and the kids played tag.",
-            "The tomatoes are finally ripening in the garden.", "I play board games with my nephew every Friday."]
     found = {}
-    for weight in (0.0, 0.8):
-        config = Config()
-        config.recall.neighbour_weight = weight
-        store = init_store(tmp_path / f"w{weight}", model="hash-ngram-256", config=config)
-        _ingest(store, tmp_path, f"talk{weight}", conversation("u1", "s1", *talk))
-        hits = store.recall("what did we play at the church picnic with friends", "u1", kinds=["episode"], top_k=2).hits
-        found[weight] = [h.episode.turn for h in hits]
-        if weight:
-            follow_up = hits[1]
-    # Alone, the board games share more words; said right after the picnic, the answer wins.
-    assert found[0.0] == ["t1", "t7"] and found[0.8] == ["t1", "t3"]
-    assert follow_up.parts.neighbour == pytest.approx(hits[0].parts.score)
+    for asked in ("What did you play?", "Nice."):
+        talk = ["We had a picnic with some friends from church last weekend.", asked, "Charades mostly, and the kids played tag.",
+                "Noted.", "The tomatoes are finally ripening in the garden.", "Noted.", "I play board games with my nephew every Friday."]
+        for weight in (0.0, 0.8):
+            config = Config()
+            config.recall.neighbour_weight = weight
+            store = init_store(tmp_path / f"w{weight}{len(asked)}", model="hash-ngram-256", config=config)
+            _ingest(store, tmp_path, f"talk{weight}{len(asked)}", _chat("u1", "s1", *talk))
+            hits = store.recall("what did we play at the church picnic with friends", "u1", kinds=["episode"], top_k=2).hits
+            found[asked, weight] = [h.episode.turn for h in hits]
+            if weight and "?" in asked:
+                picnic, follow_up = hits
+    # Alone, the board games share more words; said in reply to "What did you play?" right
+    # after the picnic, the answer wins; after a message that asked nothing, it does not.
+    assert found["What did you play?", 0.0] == ["t1", "t7"] and found["What did you play?", 0.8] == ["t1", "t3"]
+    assert found["Nice.", 0.8] == ["t1", "t7"]
+    assert follow_up.parts.neighbour == pytest.approx(picnic.parts.score)
     assert follow_up.parts.score == pytest.approx(0.8 * follow_up.parts.neighbour)
     assert follow_up.to_dict()["score_parts"]["neighbour"] > 0
 
@@ -256,8 +265,12 @@ def test_the_neighbours_of_a_turn_are_the_users_turns_next_to_it_in_its_session(
 
     from memctl.recall import _next_to
 
-    before, after = _next_to(["a", "a", "a", "b", "b"], np.array([True, True, True, True, True]))
+    asked = [None, "Which one?", "What then?", "Where?", "And then？"]
+    before, after = _next_to(["a", "a", "a", "b", "b"], asked, np.array([True, True, True, True, True]))
     assert before.tolist() == [-1, 0, 1, -1, 3] and after.tolist() == [1, 2, -1, 4, -1]
-    # A turn left out (outdated, or with no text left) is no one's neighbour.
-    before, after = _next_to(["a", "a", "a", None], np.array([True, False, True, True]))
+    # A turn left out (outdated, or with no text left) is no one's neighbour; nor is a turn
+    # after a message that asked nothing.
+    before, after = _next_to(["a", "a", "a", None], asked[:4], np.array([True, False, True, True]))
     assert before.tolist() == [-1, -1, -1] and after.tolist() == [-1, -1, -1]
+    before, after = _next_to(["a", "a"], [None, "Got it."], np.array([True, True]))
+    assert before.tolist() == [-1, -1] and after.tolist() == [-1, -1]
