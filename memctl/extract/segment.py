@@ -153,9 +153,10 @@ def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[
             if parts and lang == "en" and "," in parts[-1] and len(parts[-1]) <= MAX_CLAUSE_CHARS and _LIST_END.match(part):
                 parts[-1] = f"{parts[-1]}, {part}"  # "patience, and perseverance": one list
                 continue
-            if parts and lang == "en" and (_LEAD_TIME.match(parts[-1]) or _LIST_LAST.match(part) and _LIST_HEAD.match(parts[-1])
-                                           or _company_tail(part)):
-                parts[-1] = f"{parts[-1]}{' ' if _company_tail(part) else ', '}{part}"
+            tail = parts and lang == "en" and _company_tail(part)
+            if parts and lang == "en" and (tail or _LEAD_TIME.match(parts[-1]) or _LIST_LAST.match(part) and _LIST_HEAD.match(parts[-1])):
+                # Split at a comma (or, for the company, at "and"): joined back the same way.
+                parts[-1] = f"{parts[-1]}{' ' if tail else ', '}{part}"
                 continue
             if parts and lang == "en" and len(parts[-1]) <= 60 and _SUBORDINATE.match(parts[-1]) and "," not in parts[-1]:
                 parts[-1] = f"{parts[-1]}, {part}"  # "When I was 10, my parents gave me a console": one statement
