@@ -711,11 +711,6 @@ READS_WHOLE = [
 ]
 
 
-@pytest.mark.parametrize("text, expected", READS_WHOLE)
-def test_reads_whole(text, expected):
-    assert [(c.type, c.content) for c in said(text)] == expected
-
-
 # What the user says of their own message is not the fact: "Only thing is", "I should
 # mention", a pasted blob's marker and what follows it; a verb after a comma keeps its
 # person ("have been" -> "has been"); where a house is, said without its subject, is not
@@ -733,11 +728,6 @@ AROUND_THE_FACT = [
     ("到时候再来问你", []),
     ("我住在海淀区", [("profile", "用户住在海淀区")]),
 ]
-
-
-@pytest.mark.parametrize("text, expected", AROUND_THE_FACT)
-def test_around_the_fact(text, expected):
-    assert [(c.type, c.content) for c in said(text)] == expected
 
 
 # "it" describing a noun whose thing was said elsewhere ("the smell and taste it adds") and
@@ -774,11 +764,6 @@ POINTS_AND_PEOPLE = [
 ]
 
 
-@pytest.mark.parametrize("text, expected", POINTS_AND_PEOPLE)
-def test_points_and_people(text, expected):
-    assert [(c.type, c.content) for c in said(text)] == expected
-
-
 # A time said before its clause dates it ("Also, last weekend, I ..."); the head of a list
 # stays with its verb ("Skiing, snowboarding, and ice skating are all ..."); one more of
 # the company ("and my girlfriend at the spot we found") is no clause of its own; a
@@ -806,8 +791,8 @@ ONE_CLAUSE = [
 ]
 
 
-@pytest.mark.parametrize("text, expected", ONE_CLAUSE)
-def test_one_clause(text, expected):
+@pytest.mark.parametrize("text, expected", READS_WHOLE + AROUND_THE_FACT + POINTS_AND_PEOPLE + ONE_CLAUSE)
+def test_what_a_message_stores_and_how_it_reads(text, expected):
     assert [(c.type, c.content) for c in said(text)] == expected
 
 
