@@ -761,6 +761,10 @@ POINTS_AND_PEOPLE = [
     ("Problem is I'm up at 4am every day for the ovens", [("behavior", "User is up at 4am every day for the ovens")]),
     ("孩子他爸在深圳上班，一个月回来一次", [("profile", "用户的孩子他爸在深圳上班，一个月回来一次")]),
     ("我婆婆倒是挺好的，就是她不太会遛狗", []),
+    # A likeness after a dash is no liking; 我 after 带 is whose mother, the user takes her.
+    ("Fixing cars really calms me down and gives me a real sense of achievement - like meditating.", []),
+    ("like sushi a lot", [("preference", "User likes sushi a lot")]),
+    ("这周六要带我妈去医院复查", [("task", "用户这周六要带自己的妈去医院复查（2026-09-12）")]),
 ]
 
 

@@ -185,7 +185,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         others = _names_others(context or "", rules.lang("zh")) if context else False
         for n, clause in enumerate(split_clauses(masked, rules.lang("en").spell)):
             ctx.first_clause = n == 0
-            if clause.sentence != sentence:
+            ctx.sentence_first = clause.sentence != sentence
+            if ctx.sentence_first:
                 sentence, ctx.prev_drop, ctx.prev_times = clause.sentence, None, []
             if MASK in clause.text or sarcastic or ctx.prev_drop == "secret":
                 # The clause after a secret ("..., I need it for the form") is about the secret.

@@ -106,6 +106,8 @@ class Context:
     prev_subject: Subject | None = None
     # The first clause of a turn may answer the assistant's question.
     first_clause: bool = True
+    # Whether the clause opens its sentence ("like meditating" after a dash is a simile).
+    sentence_first: bool = True
     # What the previous clause of the turn was about, when it opened with it ("Pottery is ..."):
     # a clause opening with "it" is about that.
     prev_topic: str = ""
@@ -507,6 +509,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
                                                  text, re.I)]
     if len(text) < 2 or (lang == "en" and len(text.split()) < 2):
         return a.drop("too short")
+    if lang == "en" and not ctx.sentence_first and re.match(r"(?:just |kind of |sort of |almost |a bit )?like\b(?! i\b)", text, re.I):
+        return a.drop("fragment")  # "Fixing cars calms me down - like meditating": a likeness, not a liking
     if r.has("chit_chat", tlow):
         return a.drop("chit-chat")
     unquoted = _unquoted(text, r.quote_chars)

@@ -692,7 +692,9 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     if said_group:
         t = _ZH_GROUP_WORK.sub("用户的", t)
         t = re.sub(r"^(?:我们|咱们|我司)(?!家)", "用户团队" if subject.group and _zh_work(t) else "", t) if not t.startswith("用户") else t
-    said_self = re.search(r"我(?!们)", t) is not None
+    # "这周六要带我妈去复查": 我 after 带/给/跟 … is whose mother, not who takes her.
+    me = re.search(r"我(?!们)", t)
+    said_self = me is not None and not (me.start() > 0 and t[me.start() - 1] in _ZH_SELF_AFTER.replace("让", ""))
     # "我那么爱吃的一个人": a description without its verb -> "用户是那么爱吃的一个人".
     t = re.sub(r"^我(?=(?:这么|那么|这样|那样)?[^是]{1,10}的(?:一个)?人[啊呀吧嘛]*$)", "我是", t)
     t = _zh_outside(t)

@@ -412,7 +412,8 @@ _ZH_OTHERS = re.compile(r"^(?:最近|上周|这周|今天|昨天|前天|现在|�
 # Someone brought into a story: "比如上周有个小伙子半夜把自己锁阳台了" (and what follows is theirs).
 _ZH_ANECDOTE = re.compile(r"^(?:比如|像|就像)?[^，。我]{0,6}?有(?:个|一个|位|一位)[\u4e00-\u9fff]{0,4}?(?:小伙子|小姑娘|姑娘|大爷|大妈|阿姨|大叔|"
                           r"大哥|大姐|老太太|老爷子|老头|老人|男的|女的|客人|顾客|客户|病人|患者|家长|游客|大户|哥们|小孩|人)")
-_ZH_OBJECT_ONLY = re.compile(r"(?:帮|给|让|跟|和|对|陪|带|替|告诉|提醒|问|教|送|请|发|借|找|催|通知|回复|回答|比|喜欢|爱|叫)我(?!们)")
+_ZH_OBJECT_ONLY = re.compile(r"(?:帮|给|让|跟|和|对|陪|带|替|告诉|提醒|问|教|送|请|发|借|找|催|通知|回复|回答|比|喜欢|爱|叫)我"
+                             r"(?!们|妈|爸|老|儿子|女儿|孩子|家|哥|姐|弟|妹|爷|奶|外公|外婆|姥|媳妇|对象|男朋友|女朋友)")
 # 我 as what someone else does something to ("一直拦着我", "喜欢我才有动力"): a clause with no
 # other 我 and no subject of its own is about whoever does it, not the user.
 _ZH_DONE_TO_ME = re.compile(r"(?:[着了过]|喜欢|爱|骂|拦|管|逼|劝|烦|怪|骗|夸|批评|支持|鼓励|照顾|嫌|笑|瞒|吼|打)我(?!们|的|家|自己)")
