@@ -4,9 +4,10 @@ tests/data/, and recall of DuLeMon persona facts (../shared/data/dulemon_samples
 Labelled sets: extraction_dev.jsonl was used to develop the rules; the holdout files
 were written by other authors from the same guidelines, without seeing the rules.
 extraction_holdout4.jsonl (309 messages) was written after the extraction work of its
-issue, and extraction_holdout5.jsonl (240 messages) after a later round of it, each by an
-author who saw only bench/LABELLING.md; their misses are not looked at: they measure, they
-are not tuned on.
+issue, extraction_holdout5.jsonl (240 messages) after a later round of it and
+extraction_holdout6.jsonl (240 messages) after the round of 2026-12-02, each by an author
+who saw only bench/LABELLING.md; their misses are not looked at: they measure, they are
+not tuned on.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from common import ROOT, SHARED_DATA, need, table
 
 WHEN = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
 SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2.jsonl", "extraction_holdout3.jsonl",
-        "extraction_holdout4.jsonl", "extraction_holdout5.jsonl"]
+        "extraction_holdout4.jsonl", "extraction_holdout5.jsonl", "extraction_holdout6.jsonl"]
 
 
 def _extractor():
