@@ -765,6 +765,10 @@ POINTS_AND_PEOPLE = [
     ("Fixing cars really calms me down and gives me a real sense of achievement - like meditating.", []),
     ("like sushi a lot", [("preference", "User likes sushi a lot")]),
     ("这周六要带我妈去医院复查", [("task", "用户这周六要带自己的妈去医院复查（2026-09-12）")]),
+    # What is to be reached by a date is a goal; "their" with no one named is someone else's.
+    ("我打算明年六月前把雅思考到7分", [("goal", "用户打算明年六月前把雅思考到7分（截止 2027-06）")]),
+    ("I love their design and engineering", []),
+    ("My kids love their school", [("preference", "User's kids love their school")]),
 ]
 
 

@@ -415,6 +415,8 @@ _PLACE_THERE = re.compile(r"\b(?!(?:is|are|was|were|been|be|'s)\b)[a-z']+ there\
 _NAME = r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+"
 _OBJECT_THEM = re.compile(r"(?:^|\b(?!(?:that|if|when|because|as|than|of|is|was|are|were|be|been)\b)[a-z']+ )them\b", re.I)
 _SUBJECT_THEY = re.compile(r"(?<!^)\b(?:they|they're|they've|they'll)\b", re.I)
+# "I love their design and engineering": whose, the other message said.
+_THEIR = re.compile(r"\btheir\b", re.I)
 _MANY_BEFORE = re.compile(r"\b(?i:kids|children|parents|friends|pets|dogs|cats|twins|family|folks|guys|girls|boys|people|"
                           r"team|class|students|[a-z]{3,}(?<!ss)(?<!'s)(?<!us)(?<!is)s)\b|" + _NAME)
 _THAT_THING = re.compile(
@@ -591,6 +593,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     his = re.search(r"\bhis\b", tlow) if lang == "en" and s.kind == USER else None
     if his and not _PERSON_BEFORE.search(text[: his.start()]):
         return a.drop("unresolved reference")  # "I love his skills and leadership": whose, the other message said
+    their = _THEIR.search(text) if lang == "en" and s.kind == USER and not s.group and not s.joint else None
+    if their and not _MANY_BEFORE.search(text[: their.start()]):
+        return a.drop("unresolved reference")  # "I love their design and engineering": whose, the other message said
     if not a.standing and _dangling(canonical, lang):
         if r.has("reschedule", clow):
             a.reschedules = True
