@@ -769,6 +769,9 @@ POINTS_AND_PEOPLE = [
     ("我打算明年六月前把雅思考到7分", [("goal", "用户打算明年六月前把雅思考到7分（截止 2027-06）")]),
     ("I love their design and engineering", []),
     ("My kids love their school", [("preference", "User's kids love their school")]),
+    # A career of years is who the user is, not a moment.
+    ("I taught primary school for 35 years", [("profile", "User taught primary school for 35 years")]),
+    ("I worked as a nurse for twenty years before retiring", [("profile", "User worked as a nurse for twenty years before retiring")]),
 ]
 
 
