@@ -772,6 +772,7 @@ POINTS_AND_PEOPLE = [
     # A career of years is who the user is, not a moment.
     ("I taught primary school for 35 years", [("profile", "User taught primary school for 35 years")]),
     ("I worked as a nurse for twenty years before retiring", [("profile", "User worked as a nurse for twenty years before retiring")]),
+    ("I work nights on a cardiac ward", [("profile", "User works nights on a cardiac ward")]),
 ]
 
 
