@@ -773,6 +773,8 @@ POINTS_AND_PEOPLE = [
     ("I taught primary school for 35 years", [("profile", "User taught primary school for 35 years")]),
     ("I worked as a nurse for twenty years before retiring", [("profile", "User worked as a nurse for twenty years before retiring")]),
     ("I work nights on a cardiac ward", [("profile", "User works nights on a cardiac ward")]),
+    # "we" of one's young days is no team, even at school.
+    ("We loved skateboards back then, sometimes we even left class early to do it", []),
 ]
 
 

@@ -252,6 +252,7 @@ _REQUEST_TAIL_EN = re.compile(r"[\s,;-]+(?:so|and|,)\s+(?:please\s+|pls\s+)?(?:h
                               r"give me|write me|show me|tell me|find me|keep (?:it|this|these|them|the \w+))\b.*$", re.I)
 _EN_WORK = re.compile(r"\b(?:work|team|company|firm|deploy\w*|code|office|project|client|clients|sprints?|standups?|retros?|on-call|release|stack|service|prod|staging|repo|api|backend|frontend|server|cluster|ci|school|class|lab"
                       r"|tickets?|jira|slack|cms|shifts?|clinic|shop|store|restaurant|cafe|bakery|salon|customers|patients|orders|opening hours|menu)\b")
+_EN_YOUNG = re.compile(r"\b(?:back then|as kids|as teens|as teenagers|growing up|when we were (?:kids|young|little|teens|teenagers|children))\b")
 _EN_PARTNER = re.compile(r"\b(?:married|engaged|wedding|honeymoon|anniversary|eloped|tied the knot)\b")
 _EN_FAMILY = re.compile(r"\b(?:kids?|son|daughter|wife|husband|family|baby|children|parents|partner|home|house|vacation|holiday|trip)\b")
 
@@ -419,6 +420,8 @@ def _user_at(t: str, m: re.Match[str]) -> str:
 def we_named_en(low: str, company: str = "") -> str:
     """Whom an English "we" is: the user's team, partner, family or the company the
     conversation named ("kids" after "my kids and I"), or "" when nothing says."""
+    if _EN_YOUNG.search(low):
+        return company  # "We loved skateboards back then, sometimes we even left class early": friends of old, no team
     if _EN_WORK.search(low):
         return "team"
     if _EN_PARTNER.search(low):
