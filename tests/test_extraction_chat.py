@@ -753,6 +753,7 @@ POINTS_AND_PEOPLE = [
     ("我妈身体有糖尿病", [("profile", "用户的妈身体有糖尿病")]),
     ("我女儿很乖，她妈天天在家给她炖汤", []),
     ("另外刚想起来，我对青霉素过敏", [("profile", "用户对青霉素过敏")]),
+    ("我老婆之前在外企做财务", [("event", "用户的老婆之前在外企做财务")]),
     # "hes" is "he's"; a name typed in lower case is someone; "Problem is" frames the fact;
     # 孩子他爸 is one person; what someone else does says nothing of the user's pets.
     ("my partner is great. hes called Dev, hes a PE teacher",
@@ -838,3 +839,9 @@ def test_a_word_after_a_relation_is_not_their_name():
     conv = Conversation("u", "s", SEPT, [Turn("t1", "user", "我老伴高血压，吃着药还一百五六")])
     got = [c for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
     assert got and got[0].subject == "老伴"
+
+
+def test_a_time_word_after_a_relation_is_not_their_name():
+    conv = Conversation("u", "s", SEPT, [Turn("t1", "user", "我老婆之前在外企做财务 上个月跳槽去券商了")])
+    got = [c for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
+    assert [c.subject for c in got] == ["老婆", "老婆"]

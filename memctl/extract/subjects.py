@@ -421,7 +421,7 @@ _ZH_DONE_TO_ME = re.compile(r"(?:[着了过]|喜欢|爱|骂|拦|管|逼|劝|烦|
 
 # What follows a relation without being their name: "我妈身体不好", "我老伴高血压".
 _ZH_NOT_NAME = re.compile(r"身体|血压|血糖|血脂|脾气|性格|情况|工作|公司|单位|学校|年纪|岁数|身材|头发|眼睛|心脏|肠胃|腰|腿|胃|肝|病|"
-                          r"家里|那边|那里|这边|最近|一直|现在|以前|今天|明天|昨天|倒")
+                          r"家里|那边|那里|这边|最近|一直|现在|以前|之前|之后|以后|后来|今天|明天|昨天|倒")
 
 
 def _zh_possessive(text: str, r: LangRules) -> Found | None:
