@@ -754,6 +754,10 @@ POINTS_AND_PEOPLE = [
     ("我女儿很乖，她妈天天在家给她炖汤", []),
     ("另外刚想起来，我对青霉素过敏", [("profile", "用户对青霉素过敏")]),
     ("我老婆之前在外企做财务", [("event", "用户的老婆之前在外企做财务")]),
+    # 大女儿, 小儿子 are relations; a child's age said with their name is theirs.
+    ("我女儿小满七岁", [("profile", "用户的女儿小满七岁")]),
+    ("我 老婆 大女儿小满七岁 小儿子安安两岁 安安花生过敏 严重的那种",
+     [("profile", "用户的大女儿小满七岁"), ("profile", "用户的小儿子安安两岁"), ("profile", "用户的小儿子安安花生过敏，严重的那种")]),
     # "hes" is "he's"; a name typed in lower case is someone; "Problem is" frames the fact;
     # 孩子他爸 is one person; what someone else does says nothing of the user's pets.
     ("my partner is great. hes called Dev, hes a PE teacher",

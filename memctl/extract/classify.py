@@ -617,7 +617,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.type = r.slot_types.get(a.slot.split(":")[0], "profile")
     if a.type is None and s.kind in (PERSON, PET) and re.search(
             r"是(?:个|一个|一只|一条|一位|一名)|\b(?:is a|is an)\b"
-            r"|^[^，。]{0,4}?(?:今年)?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})(?:岁|个月)(?:半|多)?了?$"
+            r"|^[^，。]{0,7}?(?:今年)?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})(?:岁|个月)(?:半|多)?了?$"
             r"|\b(?:lives?|living|works?|working|studies|studying|attends|goes to school) (?:in|at|for|from home)\b"
             r"|住在|在[^，。]{1,12}(?:工作|上班|上学|读书|读大学|上大学)"
             r"|\b(?:is|are|'s|'re) (?:now )?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
