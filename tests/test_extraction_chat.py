@@ -810,7 +810,31 @@ ONE_CLAUSE = [
 ]
 
 
-@pytest.mark.parametrize("text, expected", READS_WHOLE + AROUND_THE_FACT + POINTS_AND_PEOPLE + ONE_CLAUSE)
+# Where, whom or what the other turn said ("every time I go back", "I'll call tomorrow", "a
+# strong bond with them" after "always"); a reaction with no "I"; a photo taken; the lesson
+# of one mishap; agreeing with the other speaker; an aim with nothing to aim at.
+WHAT_THE_OTHER_TURN_HELD = [
+    ("Every time I go back", []),
+    ("I went back to school last year", [("event", "User went back to school last year (2025)")]),
+    ("I think I'll call tomorrow", []),
+    ("I plan to return on July 20", []),
+    ("I'll call my mom tomorrow", [("task", "User will call their mom tomorrow (2026-09-11)")]),
+    ("I'm returning to Lisbon on May 3", [("task", "User is returning to Lisbon on May 3 (2027-05-03)")]),
+    ("My partner and I often play for bets!", []),
+    ("I've always had a strong bond with them", []),
+    ("Love the quote, Sam", []),
+    ("I got a great pic last night", []),
+    ("I took a beautiful photo on one of the excursions", []),
+    ("I got a flu shot last week", [("event", "User got a flu shot last week (2026-08-31~2026-09-06)")]),
+    ("but now I know to save more often!", []),
+    ("Oh I'm sure, dogs definitely add lots of fun to our daily life", []),
+    ("I'm looking to branch out as well", []),
+    ("I'm really looking forward to creating more enjoyable experiences!", []),
+]
+
+
+@pytest.mark.parametrize("text, expected", READS_WHOLE + AROUND_THE_FACT + POINTS_AND_PEOPLE + ONE_CLAUSE
+                         + WHAT_THE_OTHER_TURN_HELD)
 def test_what_a_message_stores_and_how_it_reads(text, expected):
     assert [(c.type, c.content) for c in said(text)] == expected
 

@@ -395,6 +395,14 @@ def _dangling(text: str, lang: str) -> bool:
                  text if len(text.split()) <= 10 else re.split(r",? (?:so|because|but|and|which|that's why) ", text, flags=re.I)[0],
                  re.I)):
         return True  # "I'm heading there next month", "I'm learning this instrument": named by the other turn
+    if re.search(r"\b(?:go|goes|going|went|gone|come|comes|coming|came|get|getting|got|head|heading|headed) back\b"
+                 r"(?!\s+(?:to|into|in|home|there|and|for|from|with|on (?:the|my|our|a)|up|down|out|over|inside|outside|"
+                 r"at|after|through|again and)\b)"
+                 r"|\b(?:i|we|i'll|we'll|will|to|gonna|should|might|can|could|would|then|i'm|we're|am|are)\s+"
+                 r"(?:call|calling|text|texting|ring|visit|visiting|return|returning)\b(?=[\s,]*(?:(?:again|back|soon|later|"
+                 r"tomorrow|today|tonight|next \w+|this \w+|on (?:the \d+(?:st|nd|rd|th)?|[a-z]+day|[A-Za-z]+ \d+(?:st|nd|rd|th)?)\b)[\s,]*)*[.!]*$)"
+                 r"|\bplay(?:s|ed|ing)? (?:for (?:bets|money|fun|hours)|together)\b", text, re.I):
+        return True  # "Every time I go back", "I think I'll call tomorrow", "we often play for bets": where, whom, what, said before
     if re.search(r"\babout (?:him|her|them|it)\b|\b(?:this|that|these|those)(?=\s+(?:at|in|on|to|for|with|as|and|but|so|"
                  r"again|too|now|today|here|there|up|off|out|down|over|last|yesterday|earlier)\b|\W*$)", text, re.I):
         return True
@@ -418,7 +426,8 @@ _SUBJECT_THEY = re.compile(r"(?<!^)\b(?:they|they're|they've|they'll)\b", re.I)
 # "I love their design and engineering": whose, the other message said.
 _THEIR = re.compile(r"\btheir\b", re.I)
 _MANY_BEFORE = re.compile(r"\b(?i:kids|children|parents|friends|pets|dogs|cats|twins|family|folks|guys|girls|boys|people|"
-                          r"team|class|students|[a-z]{3,}(?<!ss)(?<!'s)(?<!us)(?<!is)s)\b|" + _NAME)
+                          r"team|class|students|(?!(?:always|sometimes|perhaps|nowadays|afterwards|towards|besides|was|has|does|"
+                          r"goes|yes|less|unless|across|thus|lots|plus)\b)[a-z]{3,}(?<!ss)(?<!'s)(?<!us)(?<!is)s)\b|" + _NAME)
 _THAT_THING = re.compile(
     r"(?i)\b(?:to|with|on|in|at|from|about|of|for|using|use|used|love|loved|like|liked|tried|bought|saw|watched|read|"
     r"visited|met|meeting|got|made|took|taken|shared|posted|sent|found|showed|painted|drew) that (?!(?:is|was|are|were|i|we|you|he|she|they|it|my|our|the|a|an|one|much|many|long|"
