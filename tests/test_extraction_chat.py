@@ -833,8 +833,25 @@ WHAT_THE_OTHER_TURN_HELD = [
 ]
 
 
+# Chinese: a span of time is the hours of the clause before; which shift one works is a
+# routine; going off to do something now, a mood, the weather and a fault of the task at
+# hand are no memories; a side business is a goal.
+CHINESE_MOMENTS = [
+    ("我下个月开始就不上夜班了 换白班 早八点到晚六点",
+     [("behavior", "用户下个月开始就不上夜班了"), ("behavior", "用户换白班，早八点到晚六点")]),
+    ("好 背单词去了 886", []),
+    ("我要疯了", []),
+    ("长沙十月初其实很少下雨啊", []),
+    ("另外我在弄工作室的预约小程序 接口一直报错", [("profile", "用户在弄工作室的预约小程序")]),
+    ("我们收银后台老是卡", []),
+    ("我这会儿有点烦，代码一直报错。", []),
+    ("我体重88", [("profile", "用户体重88")]),
+    ("四个多月没收入 想搞点副业", [("goal", "用户想搞点副业")]),
+]
+
+
 @pytest.mark.parametrize("text, expected", READS_WHOLE + AROUND_THE_FACT + POINTS_AND_PEOPLE + ONE_CLAUSE
-                         + WHAT_THE_OTHER_TURN_HELD)
+                         + WHAT_THE_OTHER_TURN_HELD + CHINESE_MOMENTS)
 def test_what_a_message_stores_and_how_it_reads(text, expected):
     assert [(c.type, c.content) for c in said(text)] == expected
 
@@ -873,3 +890,13 @@ def test_a_time_word_after_a_relation_is_not_their_name():
     conv = Conversation("u", "s", SEPT, [Turn("t1", "user", "我老婆之前在外企做财务 上个月跳槽去券商了")])
     got = [c for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
     assert [c.subject for c in got] == ["老婆", "老婆"]
+
+
+def test_a_relative_the_assistant_only_mentioned_is_not_whom_the_answer_is_about():
+    # "女儿帮忙直播挺好的" asks nothing: the worries and the orchard work after it are the
+    # user's, not the daughter's.
+    turns = [Turn("t1", "assistant", "没关系，意思都看得懂。女儿帮忙直播挺好的，国庆前后正是苹果上市的时候。", SEPT),
+             Turn("t2", "user", "就怕卖不出去 去年收购价才两块多一斤 六月份就要套袋了", SEPT)]
+    conv = Conversation("u", "s", SEPT, turns)
+    got = [c for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
+    assert all(c.subject != "女儿" for c in got), [(c.subject, c.content) for c in got]

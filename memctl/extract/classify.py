@@ -45,6 +45,14 @@ _EN_LEAD_TIME = re.compile(
     r"(?:a few|a couple of|two|three|\d+)\s+\w+\s+ago|at the moment|right now)\s*,?\s+(?=(?:my|our|me|i|i'm|i've|we|we're)\b)",
     re.I,
 )
+# A clause that is only a span of time ("早八点到晚六点", "五月一号开始到九月十六"): what
+# runs then is the clause before it.
+_ZH_TIME_SPAN = re.compile(r"^(?=.*(?:到|至|~|～|-|—|开始))[\d一二三四五六七八九十零两百年月日号点分半刻早晚上下午中周星期礼拜天每"
+                           r"开始到至从~～\-—，、:：底初旬的]+$")
+# A thing that fails ("接口一直报错", "我们收银后台老是卡"): the problem of the task at hand.
+_ZH_BROKEN = re.compile(r"^(?:我们|咱们|我的|我家|我们的|我们家)?[^，。我]{0,6}?(?:接口|代码|程序|服务器|服务|系统|页面|后台|数据库|网站|小程序|[Aa][Pp][Pp]|软件|电脑|手机|网络|网速|"
+                        r"插件|脚本|函数|模块|打印机|路由器|网页)(?:也|又|还|就|总|一直|老是|总是|经常|突然|动不动就?)?"
+                        r"(?:报错|卡|崩|挂|打不开|连不上|出错|没反应|闪退|很慢|特别慢|慢|死机|黑屏|白屏|超时)")
 _ZH_LEAD_TIME = re.compile(
     r"^(?:昨天|前天|今天|今年|去年|前年|明年|上周末?|这周末?|下周末?|上个月|这个月|下个月|最近|前几天|刚才|以前|之前|小时候|"
     r"(?:[一二三四五六七八九十\d]{1,3}月份?)|(?:(?:19|20)\d\d年)|(?:[一二三四五六七八九十\d]+(?:天|周|个月|年)前))[，,]?(?=我|咱)"
@@ -562,6 +570,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.subject = _who(s, r)
     if a.inherited and (ctx.prev_drop in _CARRIED_DROPS or (lang == "zh" and ctx.prev_drop == "not about the user")):
         return a.drop(ctx.prev_drop or "")
+    if lang == "zh" and _ZH_TIME_SPAN.match(text):
+        return a.drop("no durable signal")  # "换白班，早八点到晚六点": the hours of the clause before
+    if lang == "zh" and _ZH_BROKEN.match(text):
+        return a.drop("passing state")  # "接口一直报错", "我们收银后台老是卡": a fault of the task at hand
     if lang == "zh" and found.inherited and s.kind == USER and r.has("place_fragment", tlow):
         return a.drop("unclear subject")  # "房子都看好了，在左京区，离学校近": where the house is
     if lang == "en" and found.inherited and s.plural and re.match(r"^it\b", text, re.I):

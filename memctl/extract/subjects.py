@@ -188,7 +188,7 @@ class Scene:
             # "孩子多大了？", "那平时给狗狗洗澡是不是很辛苦呢": a question about the user's
             # child or pet without "your".
             for word, kind in r.relations.items():
-                if (kind == PET or kind == PERSON and word in r.close) and word in (self.asked_text or tail[-60:]):
+                if (kind == PET or kind == PERSON and word in r.close) and word in (self.asked_text or (tail[-60:] if kind == PET else "")):
                     self.asked = Subject(kind, word, plural=word in r.plural)
                     return
         else:
@@ -412,6 +412,8 @@ _ZH_OTHERS = re.compile(r"^(?:最近|上周|这周|今天|昨天|前天|现在|�
 # Someone brought into a story: "比如上周有个小伙子半夜把自己锁阳台了" (and what follows is theirs).
 _ZH_ANECDOTE = re.compile(r"^(?:比如|像|就像)?[^，。我]{0,6}?有(?:个|一个|位|一位)[\u4e00-\u9fff]{0,4}?(?:小伙子|小姑娘|姑娘|大爷|大妈|阿姨|大叔|"
                           r"大哥|大姐|老太太|老爷子|老头|老人|男的|女的|客人|顾客|客户|病人|患者|家长|游客|大户|哥们|小孩|人)")
+# Weather ("长沙十月初其实很少下雨"), said with no 我: about the place, not the user.
+_ZH_WEATHER = re.compile(r"下雨|下雪|刮风|台风|气温|降温|升温|雾霾|梅雨|回南天")
 _ZH_OBJECT_ONLY = re.compile(r"(?:帮|给|让|跟|和|对|陪|带|替|告诉|提醒|问|教|送|请|发|借|找|催|通知|回复|回答|比|喜欢|爱|叫)我"
                              r"(?!们|妈|爸|老|儿子|女儿|孩子|家|哥|姐|弟|妹|爷|奶|外公|外婆|姥|媳妇|对象|男朋友|女朋友)")
 # 我 as what someone else does something to ("一直拦着我", "喜欢我才有动力"): a clause with no
@@ -501,7 +503,7 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
         return Found(WE)
     if re.search(r"我(?!们)", _ZH_OBJECT_ONLY.sub("", _ZH_DONE_TO_ME.sub("", text))) or text.startswith("本人"):
         return Found(THE_USER)
-    if _ZH_NOT_SUBJECT.match(text) or _ZH_OTHERS.match(text) or _ZH_ANECDOTE.match(text):
+    if _ZH_NOT_SUBJECT.match(text) or _ZH_OTHERS.match(text) or _ZH_ANECDOTE.match(text) or _ZH_WEATHER.search(text):
         return Found(SOMEONE_ELSE)
     if _ZH_DONE_TO_ME.search(text):
         if previous is not None and previous.kind in (PERSON, PET):
