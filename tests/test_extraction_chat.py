@@ -223,9 +223,9 @@ def test_names_said_beside_a_relation_are_those_relatives_even_typed_in_lower_ca
     got = chat("twins, Ava and Noah, theyre 4", "Any dietary needs?",
                "ava's vegetarian and noah's allergic to tree nuts", "Noted.", "noah is scared of the dark")
     assert [(c.subject, c.content) for c in got] == [
-        ("twin Ava", "User's twin Ava is vegetarian"),
-        ("twin Noah", "User's twin Noah is allergic to tree nuts"),
-        ("twin Noah", "User's twin Noah is scared of the dark"),
+        ("child Ava", "User's child Ava is vegetarian"),
+        ("child Noah", "User's child Noah is allergic to tree nuts"),
+        ("child Noah", "User's child Noah is scared of the dark"),
     ]
 
 
@@ -830,6 +830,12 @@ WHAT_THE_OTHER_TURN_HELD = [
     ("Oh I'm sure, dogs definitely add lots of fun to our daily life", []),
     ("I'm looking to branch out as well", []),
     ("I'm really looking forward to creating more enjoyable experiences!", []),
+    # Two sentences typed as one; "a photo I took" is one; a date the user keeps, moved.
+    ("my mom's a nurse she works nights", [("profile", "User's mom is a nurse"), ("behavior", "User's mom works nights")]),
+    ("This is a photo I took last week", []),
+    ("oh, update just came through, the checkride's moved from the 3rd to the 10th",
+     [("task", "User's checkride has moved from the 3rd to the 10th (2026-09-10)")]),
+    ("my sister's moved to Berlin", [("event", "User's sister has moved to Berlin")]),
 ]
 
 

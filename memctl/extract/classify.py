@@ -705,7 +705,7 @@ _NOW = re.compile(r"现在|目前|如今|\b(?:now|currently|these days|nowadays)
 # A name in an English clause: a capitalised word not opening it (not "I"), a word in
 # capitals ("CS:GO"), or a number.
 _NAMED_THING = re.compile(r"(?<!^)(?<![.!?] )\b(?!I\b|I'[a-z]+\b)[A-Z][\w'-]*|\b[A-Z]{2,}|\d")
-_THING_FACT = re.compile(r"是|在|叫|位于|定在|预计|将|开业|开幕|举行|举办|\b(?:is|are|will be|called|named|located|opens|starts|takes place)\b")
+_THING_FACT = re.compile(r"是|在|叫|位于|定在|预计|将|开业|开幕|举行|举办|改到|推迟|\b(?:is|are|will be|called|named|located|opens|starts|takes place|moved|rescheduled|postponed|pushed back|delayed)\b")
 
 
 # Verbs a first-person statement may start with, the "I" left out ("Love hiking!").

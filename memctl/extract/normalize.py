@@ -620,7 +620,7 @@ def contracted_is(rest: str) -> str:
     after = re.match(r"^'s\s+\S+\s+(\S+)", rest)
     if after and after.group(1).lower() in ("is", "was", "will", "has", "had", "are", "were", "starts", "begins", "takes", "got"):
         return rest  # "my sister's wedding is in August": a possessive before the verb
-    if nxt in ("been", "got", "gotten", "had"):
+    if nxt in ("been", "got", "gotten", "had", "moved", "gone", "left", "become", "decided", "started", "finished", "rescheduled"):
         return " has" + rest[2:]
     kinds = _kinds(nxt)
     if nxt in ("a", "an", "the", "not", "very", "so", "really", "always", "never", "also", "still", "now", "in", "on",

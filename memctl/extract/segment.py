@@ -129,6 +129,19 @@ _MOVED_THEN_WHEN = re.compile(
     r"|tomorrow\b|next (?:week|month|year)\b)", re.I)
 
 
+# "my mom is a nurse she works nights": two sentences typed as one, the second starting
+# with "she" or "he" right after what the first said someone is ("a photo I took" is one).
+_RUN_ON = re.compile(r"\b(?:is|was|'s) (?:a|an) (?:[\w-]+ ){0,3}?[\w-]+ "
+                     r"(?=(?:she|he)(?:'s)? (?!(?:is|was|and|or|who|that)\b)[a-z]+)", re.I)
+
+
+def _run_on(part: str) -> list[str]:
+    m = _RUN_ON.search(part)
+    if m is None:
+        return [part]
+    return [part[: m.end()].rstrip(), *_run_on(part[m.end():])]
+
+
 def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[Clause]:
     """The clauses of a message; `spell` writes out an English sentence's chat spellings
     ("im", "u", the rule files' [spelling]) before it is split."""
@@ -168,5 +181,7 @@ def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[
                 continue
             if part and (HAN.search(part) or LATIN.search(part)):
                 parts.append(part)
+        if lang == "en":
+            parts = [piece for part in parts for piece in _run_on(part)]
         out.extend(Clause(part, language(part), s_idx) for part in parts)
     return out

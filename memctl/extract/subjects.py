@@ -220,7 +220,7 @@ _EN_NAMED = re.compile(r"\b([A-Za-z-]+),?\s+(?:(?:named|called)\s+)?([A-Z][a-z]+
 # "my kids and I", "took my kids": the people a later "we" is, if a relation or a group.
 _EN_COMPANY = re.compile(r"\b(?:my|our) ([a-z-]+)(?= (?:and|&) (?:i|me)\b)|\b(?:with|took|take|and) (?:my|our) ([a-z-]+)\b")
 _EN_GROUPS = frozenset("family team band crew class".split())
-_EN_ONE = {"children": "child", "grandkids": "grandkid", "in-laws": "in-law", "puppies": "puppy"}
+_EN_ONE = {"children": "child", "twins": "child", "grandkids": "grandkid", "in-laws": "in-law", "puppies": "puppy"}
 _EN_NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday sunday january february march april may
 june july august september october november december christmas easter""".split())
 
@@ -321,7 +321,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     if the and the.group(1) in scene.things:
         return Found(scene.things[the.group(1)], inherited=True)
     if the and the.group(0).startswith("the ") and the.group(1) in r.close and any(
-            s.relation == the.group(1) or s.relation + "s" == the.group(1) for s in scene.by_name.values()):
+            s.relation in (the.group(1), the.group(1)[:-1], _EN_ONE.get(the.group(1))) for s in scene.by_name.values()):
         # "the twins are 5" after "twins, Ava and Noah": the user's own.
         kind = r.relations[the.group(1)]
         return Found(Subject(kind, the.group(1), plural=the.group(1) in r.plural), the.end())
@@ -329,6 +329,11 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             and (r.has("reschedule", low) or re.search(r"\b(?:is|are) now (?:on )?(?:the )?\d|, not (?:on )?(?:the )?\d", low)):
         # "the surgery is now the 22nd of May, not the 8th": the user's own plan, given a new date.
         return Found(Subject(EVENT, the.group(1)), the.end())
+    moved = re.match(r"the ([a-z][\w-]+)(?:'s| has| is| was| got)? (?:been |now |just )?(?:moved|rescheduled|postponed|pushed back|"
+                     r"pushed|delayed|bumped|brought forward)\b", low)
+    if moved and moved.group(1) not in r.relations:
+        # "the checkride's moved from the 3rd to the 10th": a date the user keeps, moved.
+        return Found(Subject(EVENT, moved.group(1)), len("the ") + len(moved.group(1)))
     asked = scene.asked
     if asked is not None and (re.match(r"^(?:it|it's|its)\b", low) and asked.kind in (PET, THING, EVENT)
                               or re.match(r"^(?:they|they're)\b", low) and asked.plural):
