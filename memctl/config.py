@@ -73,6 +73,10 @@ class IngestConfig:
     # each written before the next is read: memory is bounded by the unit, and a run cut
     # short keeps the units it finished (running it again completes the rest).
     unit_turns: int = 5_000
+    # An ingest of at least this many user turns extracts them in a second process
+    # (`python -m memctl.extract.worker`), beside the embedding in this one: LoCoMo (5,882
+    # user turns) on 2 cores, see bench/bench_locomo.py. 0: always in this process.
+    worker_turns: int = 2_000
 
 
 @dataclass
@@ -309,6 +313,8 @@ def _validate(cfg: Config) -> None:
         raise ConfigError(f"ingest.max_message_chars must be 0 (no limit) or more, got {cfg.ingest.max_message_chars}")
     if cfg.ingest.unit_turns < 1:
         raise ConfigError(f"ingest.unit_turns must be at least 1, got {cfg.ingest.unit_turns}")
+    if cfg.ingest.worker_turns < 0:
+        raise ConfigError(f"ingest.worker_turns must be 0 (never) or more, got {cfg.ingest.worker_turns}")
     # Day counts: at least one day and at most a century (dates past year 9999 overflow).
     if not 0 <= cfg.episodes.max_age_days <= 36_500:
         raise ConfigError(f"episodes.max_age_days must be between 0 and 36500 days, got {cfg.episodes.max_age_days}")

@@ -24,8 +24,9 @@ import numpy as np
 
 from .conversations import Conversation, Turn, clean, read_sources
 from .core import Core
-from .extract import Candidate, Extraction, ForgetRequest, Item, Negation, TurnRecord, extract, load_rules
+from .extract import Candidate, Extraction, ForgetRequest, Item, Negation, TurnRecord, load_rules
 from .extract.rules import Rules
+from .extract.worker import Extractor
 from .forget import finish_pending
 from .judgement import Judge
 from .lexical import remove_clauses
@@ -62,6 +63,11 @@ def ingest(
     report.users = sorted({c.user for c in convs})
     rules = load_rules(core.rules_dir)
     done, total = 0, len(convs)
+    xc, worker_turns = core.config.extract, core.config.ingest.worker_turns
+    user_turns = sum(1 for c in convs for t in c.turns if t.role == "user")
+    extractor = Extractor(rules, core.rules_dir, {"keep_tasks": xc.keep_tasks, "task_ttl_days": xc.task_ttl_days,
+                                                  "infer": xc.infer, "min_importance": xc.min_importance},
+                          use_process=0 < worker_turns <= user_turns, warnings=report.warnings)
 
     def told(n: int) -> None:
         if progress is not None:
@@ -74,10 +80,11 @@ def ingest(
     units = [convs] if dry_run else list(_units(convs, core.config.ingest.unit_turns))
     del convs
     units.reverse()
-    while units:
-        unit = units.pop()
-        _ingest_unit(core, unit, report, rules, dry_run, told)
-        done += len(unit)
+    with extractor:
+        while units:
+            unit = units.pop()
+            _ingest_unit(core, unit, report, rules, extractor, dry_run, told)
+            done += len(unit)
     return report
 
 
@@ -110,10 +117,9 @@ def _units(convs: list[Conversation], turns: int) -> Iterator[list[Conversation]
         yield unit
 
 
-def _ingest_unit(core: Core, convs: list[Conversation], report: IngestReport, rules: Rules, dry_run: bool,
-                 progress: Callable[[int], None]) -> None:
+def _ingest_unit(core: Core, convs: list[Conversation], report: IngestReport, rules: Rules, extractor: Extractor,
+                 dry_run: bool, progress: Callable[[int], None]) -> None:
     """Extract, embed, plan and write one unit of conversations, adding to `report`."""
-    xc = core.config.extract
     episodes_on = core.config.episodes.enabled
     limit = core.config.ingest.max_message_chars
     # Extraction (Python) and embedding (mostly NumPy, which releases the interpreter)
@@ -141,9 +147,8 @@ def _ingest_unit(core: Core, convs: list[Conversation], report: IngestReport, ru
                             embedding.submit(core.embed, [context_input(said[k].content, said[k].context) for k in needed])))
             batch.clear()
 
-        for n, conv in enumerate(convs, 1):
-            ex = extract(conv, _limited(conv, clean(conv), limit, report.warnings), rules=rules, keep_tasks=xc.keep_tasks,
-                         task_ttl_days=xc.task_ttl_days, infer=xc.infer, min_importance=xc.min_importance)
+        pairs = [(conv, _limited(conv, clean(conv), limit, report.warnings)) for conv in convs]
+        for n, ex in enumerate(extractor.run(pairs), 1):
             extractions.append(ex)
             batch.append(ex)
             if sum(len(b.turns) for b in batch) >= _EMBED_BATCH_TURNS:
