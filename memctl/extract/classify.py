@@ -229,6 +229,15 @@ def _unagree(rest: str) -> str:
     return " ".join(words)
 
 
+# Chat leaves the "I" out: "broke my wrist skiing in february", "gonna do my tax return this
+# weekend", "need to renew my passport": the clause starts with the user's verb. (A gerund
+# may be the subject: "Working on cars helps me relax".)
+_SUBJECTLESS = re.compile(
+    r"^(?:(?:still|also|just|finally|recently|really|currently) )?(?:gonna|gotta|wanna|going to|need to|have to|got to|want to|"
+    r"(?:broke|went|had|took|got|started|finished|moved|bought|made|lost|won|saw|tried|spent|switched|quit|adopted|ran|joined|"
+    r"visited|booked|signed|passed|failed|hurt|injured|sprained|tore|fractured|sold|left|retired|graduated|dropped)\b)", re.I)
+
+
 def first_person(text: str, found: Found, lang: str) -> str:
     """The clause as if the user said it of themselves: the type rules are written that way."""
     s = found.subject
@@ -236,13 +245,13 @@ def first_person(text: str, found: Found, lang: str) -> str:
         if s.joint:
             rest = text[found.end:]
             return ("我" if lang == "zh" else "I ") + rest.lstrip()
-        if found.inherited:
+        if found.inherited or (lang == "en" and not s.group and _SUBJECTLESS.match(text)):
             if lang == "zh":
                 return ("我们" if s.group else "我") + text
             low = text[:1].lower() + text[1:]
             if re.match(r"^been\b", low):
                 return ("we've " if s.group else "I've ") + low  # "Been rehearsing hard"
-            if re.match(r"^(?:(?:still|also|just|really|currently) )?[a-z]+ing\b", low):
+            if re.match(r"^(?:(?:still|also|just|really|currently) )?(?:[a-z]+ing|gonna|going to)\b", low):
                 return ("we're " if s.group else "I'm ") + low  # "Still working on opening a studio"
             return ("we " if s.group else "I ") + low
         return text
@@ -516,13 +525,19 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         text = _completed(text, ctx.scene, lang)
         a.text = text
     tlow = text.lower()
-    past_hint = r.has("past", tlow) or bool(r.types["event"].search(tlow))
+    # ("broke my ankle in march": the "I" left out, as the type rules will read it; "got a vet
+    # appointment Thursday" is one the user has.)
+    said_past = lang == "en" and _SUBJECTLESS.match(tlow) is not None and not re.match(r"(?:just )?got (?:a|an|my)\b", tlow)
+    past_hint = r.has("past", tlow) or bool(r.types["event"].search("i " + tlow if said_past else tlow))
     # A Chinese date is past by a past marker next to it, not by the clause's event pattern
     # ("10月我要去日本" has a month before 我 and is ahead).
     a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint,
                          past_in=(lambda stretch: r.has("past", stretch)) if lang != "en" else None,
                          past_verb=(lambda: past_tense(tlow)) if lang == "en" else None) \
         or ([] if _NOW.search(tlow) else list(ctx.prev_times))  # "上个月被裁了，现在在家歇着": now is not last month
+    # "I have yoga every Monday", "每周三": a day that comes round again is no date of the clause.
+    if re.search(r"\bevery\b|\beach\b|每", text, re.I):
+        a.times = [t for t in a.times if not re.search(r"周[一二三四五六日天]|星期|礼拜|(?:mon|tues|wednes|thurs|fri|satur|sun)day", t.phrase, re.I)]
     # "the surgery is now the 22nd of May, not the 8th": the old date is not the clause's.
     a.times = [t for t in a.times if not re.search(rf"(?:\bnot|\binstead of|\brather than|不是|而不是|原来是)\s*(?:on\s+|the\s+)?{re.escape(t.phrase)}",
                                                  text, re.I)]
@@ -617,7 +632,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     their = _THEIR.search(text) if lang == "en" and s.kind == USER and not s.group and not s.joint else None
     if their and not _MANY_BEFORE.search(text[: their.start()]):
         return a.drop("unresolved reference")  # "I love their design and engineering": whose, the other message said
-    if not a.standing and _dangling(canonical, lang):
+    # (In someone else's clause "her" may be them: "my wife ... so her shifts ...".)
+    if not a.standing and _dangling(canonical, lang) and not (
+            s.kind in (PERSON, PET) and re.search(r"\b(?:he|she|him|her|his|hers)\b", canonical, re.I) and not _dangling(text, lang)):
         if r.has("reschedule", clow):
             a.reschedules = True
         else:
@@ -670,7 +687,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             or lang == "zh" and "我" in text[found.end:]
         if a.subject == "other" and a.type in ("event", "task") and not _dated(a) and not involves_user:
             return a.drop("about someone else")  # "My coworker was late again": a passing remark
-        if a.subject == "other" and s.kind == PERSON and r.has("transient_time", clow):
+        if a.subject == "other" and s.kind == PERSON and r.has("transient_time", clow) and a.type != "profile":
             return a.drop("about someone else")
     if lang == "en" and s.kind == USER and s.group and a.type in ("event", "behavior", "preference", "goal") \
             and re.match(r"^we\b", tlow) \
@@ -772,7 +789,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             return "task"
         if name == "task":
             # "周末基本都会带孩子去公园" is a habit, not a plan for this weekend.
-            dated = near_future or [t for t in future if t.precision == "day"]  # "on the 19th of September"
+            # "on the 19th of September", "in March", "before end of april": a plan with its date or deadline.
+            # (Chinese month alone stays near-term only: its task words are loose, "看不进去" has 去.)
+            dated = near_future or [t for t in future if t.precision == "day" or t.deadline or (r.lang == "en" and t.precision == "month")]
             if dated and not past and not r.types["behavior"].search(tlow):
                 return "task"
             continue

@@ -272,6 +272,13 @@ _FROM_NOW_ON = r"(?:from now on|going forward|in (?:the )?future|by default)"
 _ZH_SELF_AFTER = "给为帮跟和带陪让把替对"
 
 
+# "Long haul driver here", "high school chemistry teacher here": who is speaking, as chat
+# says it.
+_HERE_INTRO = re.compile(r"^(?!(?:i|we|my|our|it|this|that|there|they|he|she|you|someone|everyone|nobody|the)\b)((?:[A-Za-z][\w-]* ){0,3}"
+                         r"(?:[a-z][\w-]*(?:er|or|ist|ian|ant|ent)|nurse|teacher|driver|chef|cook|mom|mum|dad|parent|student|engineer|"
+                         r"developer|doctor|dev|medic|vet|pilot|farmer|retiree|newbie|noob))\s+here\b(.*)$", re.I)
+
+
 def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
     out = _english(text, subject, phrase_end, inherited)
     out = re.sub(r"\b([a-z]+s)'s\b", lambda m: m.group(1) + "'" if _plural(m.group(1)) else m.group(0), out)  # siblings
@@ -305,6 +312,11 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         return f"User wants to be called {t[m.start(1):m.end(1)]}"
     if subject.kind != USER:
         return _tidy(_entity_en(t, subject, phrase_end, inherited))
+    intro = _HERE_INTRO.match(t)
+    if intro and not subject.group:
+        # "high school chemistry teacher here" -> "User is a high school chemistry teacher".
+        said = intro.group(1)
+        return _tidy(f"User is {'an' if said[:1].lower() in 'aeiou' else 'a'} {said}{_pronouns_en(intro.group(2))}")
     if subject.joint:
         rest = t[phrase_end:].lstrip()
         return _tidy(f"User and their {subject.joint} " + _pronouns_en(rest))
@@ -318,6 +330,10 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         return _tidy("User's" + _pronouns_en(t[2:]))
     if subject.group and re.match(r"^(?:we|our|us)\b", low):
         return _tidy(_group_en(t, low, subject.company))
+    if subject.group and re.search(r"\bat work\b|^the company\b", low) and not re.search(r"\b(?:we|our|us|i|my|me)\b", low):
+        # "the monorepo at work uses pnpm" -> "The monorepo at the user's work uses pnpm".
+        return _tidy(re.sub(r"^the company\b", "the user's company", re.sub(r"\bat work\b", "at the user's work", t, flags=re.I),
+                            flags=re.I))
     aux = re.match(r"^(been|haven't|havent|hadn't|can't|cant|cannot|couldn't|didn't|didnt|don't|dont|won't|wasn't|was|got|gotta)\b",
                    low) if subject.kind == USER and not subject.group else None
     if aux:
@@ -455,7 +471,7 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
     m = re.match(r"^(?:he|she|they)(?='s\b|\b)", low) or (None if subject.plural else re.match(r"^it(?='s\b|\b)", low))
     if m:
         rest = t[m.end():]
-        rest = re.sub(r"^'s\b", " is", rest)
+        rest = re.sub(r"^'s\b", " has" if re.match(r"^'s\s+(?:been|got|gotten|had)\b", rest) else " is", rest)
         rest = re.sub(r"^'re\b", " are", rest)
         rest = re.sub(r"^'ve\b", " has" if not subject.plural else " have", rest)
         rest = re.sub(r"^'d\b", " would", rest)  # "She'd often come": not "User's mum'd"
@@ -624,7 +640,9 @@ def contracted_is(rest: str) -> str:
         return " has" + rest[2:]
     kinds = _kinds(nxt)
     if nxt in ("a", "an", "the", "not", "very", "so", "really", "always", "never", "also", "still", "now", "in", "on",
-               "at", "from", "into", "allergic", "vegan", "vegetarian") or nxt.endswith("ing") \
+               "at", "from", "into", "allergic", "vegan", "vegetarian", "due", "pregnant", "expecting", "back", "home", "away",
+               "retired", "married", "engaged", "divorced", "sick", "ill", "off", "out", "about", "only", "just", "finally",
+               "here", "there", "over", "still", "going", "moving") or nxt.endswith("ing") or nxt.isdigit() \
             or (kinds and "NOUN" not in kinds and "PROPN" not in kinds):
         return " is" + rest[2:]
     return rest
@@ -635,6 +653,7 @@ _WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b")
 
 def _tidy(out: str) -> str:
     out = re.sub(r"\s+", " ", out).strip(" ,;:-")
+    out = re.sub(r"\b(is|are|was|were) gonna\b", r"\1 going to", out)  # "User is gonna do their tax return"
     out = _WEEKDAY.sub(lambda m: m.group(0).capitalize(), out)  # "last tuesday" as said in chat: a name
     out = re.sub(r"(?<![.\w][A-Z])[.!~]+$", "", out).rstrip()
     return out[:1].upper() + out[1:]
@@ -646,8 +665,8 @@ _ZH_KIN = (
     "老婆|老公|妻子|丈夫|爱人|儿子|女儿|孩子|宝宝|小孩|娃|闺女|爸爸|妈妈|爸|妈|父母|家人|公司|团队|同事|朋友|"
     "男朋友|女朋友|对象|老板|领导|哥哥|姐姐|弟弟|妹妹|猫|狗|老家"
 )
-_ZH_GROUP_WORK = re.compile(r"^(?:我们|咱们|我司)(?:的)?(?=团队|公司|组|部门|项目|后端|前端|服务|系统|产品|架构|数据库|集群|线上|代码|仓库|学校|医院|单位|店|工厂|客户端|接口|网关|测试|生产|实验室|课题组|工作室|技术栈|消息队列|缓存)")
-_ZH_FAMILY = re.compile(r"孩子|宝宝|家|老婆|老公|妻子|丈夫|父母|爸|妈|女儿|儿子")
+_ZH_GROUP_WORK = re.compile(r"^(?:我们|咱们|我司)(?:的)?(?=团队|公司|组|部门|项目|后端|前端|服务|系统|产品|架构|数据库|集群|线上|代码|仓库|学校|医院|单位|店|工厂|客户端|接口|网关|测试|生产|实验室|课题组|工作室|技术栈|消息队列|缓存|餐厅|饭店|厂|车间|诊所|门店|科室|[\u4e00-\u9fff]{1,3}店)")
+_ZH_FAMILY = re.compile(r"孩子|宝宝|家|老婆|老公|妻子|丈夫|父母|爸|妈|女儿|儿子|一起住|一起生活")
 _ZH_WE_FAMILY = "用户一家"
 _ZH_LEAD = re.compile(r"^(?:对了|另外|还有(?=[，,]|我|你|就是)|然后|而且|但是|不过|所以|也就是说|可是|只是|并且|而)[，,]?")
 _ZH_OTHER_START = re.compile(r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条)|他|她|它|你|您)")

@@ -33,10 +33,16 @@ _SENTENCE_END = re.compile(
 # run (pasted padding) costs its length squared, and never splits anywhere else.
 # Chat typed without punctuation puts a space where the comma goes ("已经过了两轮 终面是10月20号").
 _ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff])|(?<!\s)\s+[-—–]+\s+|—+"
-                        r"|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])")
+                        r"|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
+                        # "我今年29 住在杭州": a number ending a Chinese clause, then a space.
+                        r"|(?:(?<=[\u3400-\u9fff]\d)|(?<=[\u3400-\u9fff]\d\d)|(?<=[\u3400-\u9fff]\d\d\d))\s+(?=[\u3400-\u9fff])")
 # English: split before a conjunction that opens a new clause.
 _EN_CLAUSE = re.compile(
     r",\s+(?=(?:but|so|and|even though|even if|though|although|because|bc|cuz|since|while|whereas|plus|yet|if|i|i'm|i've|i'd|my)\b)"
+    # "I hate cilantro, leave it out of anything you suggest", "..., so keep that in mind":
+    # what is asked of the assistant is a clause of its own; the fact before it stays.
+    r"|(?:,\s+|\s+(?=so\s))(?=(?:so\s+)?(?:pls|please|plz|kindly|leave|keep that|keep this|bear|remember|make sure|don't|do not|"
+    r"avoid|skip|no need)\b)"
     # "..., is it bad to do it on an empty stomach": a question tacked on after a comma.
     r"|,\s+(?=(?:is it|is that|is this|should i|can i|do i|would it|will it|does it|any tips|any ideas)\b)"
     # "... since 2019 and on big days i struggle to ...": a second statement after a phrase.

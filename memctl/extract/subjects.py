@@ -225,8 +225,11 @@ _EN_NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday
 june july august september october november december christmas easter""".split())
 
 
+_EN_WORKPLACE = re.compile(r"\bat work\b|^in (?:our|my) (?:lab|team|office|company|clinic|shop|school|department|group|restaurant|"
+                          r"bakery|studio|practice|hospital|unit|ward|store|firm)\b|^the company\b")
 _EN_PLAN = re.compile(
-    r"^(?:flying|leaving|heading|driving|moving|traveling|travelling|starting|visiting|arriving)\b.*\b(?:tomorrow|tonight|next "
+    r"^(?:planning|hoping|trying|aiming|saving(?: up)?|looking) (?:to|for|on)\b|"
+    r"^(?:[a-z]+ing)\b.*\b(?:tomorrow|tonight|this weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next "
     r"\w+|this (?:mon|tues|wednes|thurs|fri|satur|sun)day|on (?:the )?\d+|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|on "
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d+|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b")
 
@@ -307,6 +310,8 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
         return Found(THE_USER)  # "my favorite quote is ...": the user's own
     if _EN_WE.match(low):
         return Found(Subject(USER, group=True, plural=True, company=scene.company) if scene.company else WE)
+    if _EN_WORKPLACE.search(low) and not re.search(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine)\b", low):
+        return Found(WE)  # "the monorepo at work uses pnpm", "in our lab all samples ...": how the user's workplace works
     if _EN_HE.match(low):
         person = _recent_person(previous, scene, plural=False, gender="f" if re.match(r"^(?:she|her)", low) else "m")
         return Found(person, inherited=True) if person else Found(SOMEONE_ELSE)
@@ -353,7 +358,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             return Found(THE_USER)  # "Playing games is my main hobby"
         if opener and re.search(r"\b(?:we|we're|we've|our|us)\b", low):
             return Found(WE)
-        if gerund and _EN_PLAN.match(low) and not re.search(r"\b(?:is|are|was|were)\b", low):
+        if gerund and _EN_PLAN.match(low) and not re.search(r"\b(?:is|are|was|were)\b", low.split(",")[0]):
             return Found(THE_USER, inherited=True)  # "flying out of Denver on nov 12": the user's own plan
         if gerund:
             return Found(SOMEONE_ELSE)  # "Being surrounded by teammates creates a bond": said of anyone
