@@ -887,6 +887,20 @@ RECALLED = [
     ("我们诊所每周日休息", [("knowledge", "用户的诊所每周日休息")]),
     ("这周五之前得把报销单交了", [("task", "用户这周五之前得把报销单交了（2026-09-11）")]),
     ("到时候请你喝奶茶", []),
+    # ...and more: a Chinese goal with a deadline or a number, a skill, a shop's trade, what
+    # a family always does; a job's new start; "3x a week"; "when you give me code".
+    ("想在四十岁之前还清房贷", [("goal", "用户想在四十岁之前还清房贷")]),
+    ("想把公众号做到五千粉", [("goal", "用户想把公众号做到五千粉")]),
+    ("我会拉小提琴", [("profile", "用户会拉小提琴")]),
+    ("我店里主要卖水果", [("profile", "用户店里主要卖水果")]),
+    ("我们家周六晚上固定吃火锅", [("behavior", "用户家周六晚上固定吃火锅")]),
+    ("我们现在改用钉钉了", [("knowledge", "用户团队现在改用钉钉了")]),
+    ("我用的小米手机，苹果的教程对我没用", [("profile", "用户用的小米手机，苹果的教程对自己没用")]),
+    ("爱你😭 下个月工作室正式开业", [("task", "用户下个月工作室正式开业（2026-10）")]),
+    ("my sister starts her new job at the bank on the 20th", [("event", "User's sister starts her new job at the bank on the 20th (2026-09-20)")]),
+    ("I swim 3x a week before work", [("behavior", "User swims 3x a week before work")]),
+    ("when you give me code use Go, not Python", [("preference", "User prefers: when you give them code use Go, not Python")]),
+    ("also i gotta renew my car insurance by the 25th", [("task", "User has to renew their car insurance by the 25th (2026-09-25)")]),
 ]
 
 

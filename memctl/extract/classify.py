@@ -798,7 +798,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         if name == "event" and re.match(r"^i used to (?!be\b|live\b|work\b)", tlow) and not past:
             continue  # "I used to play drums when I was younger": a habit of old, not a dated event
         if name == "event" and (near_future and not past):
-            return "task" if r.types["task"].search(tlow) else None
+            # (Someone else's coming event is an event to know: "my sister starts her new job on the 20th".)
+            return "task" if r.types["task"].search(tlow) else None if a.subject in ("self", "group") else "event"
         if name == "knowledge" and a.subject == "dependent":
             continue
         if name == "behavior" and r.has("workplace", tlow):

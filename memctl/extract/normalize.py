@@ -270,6 +270,8 @@ INTRODUCING = ("amazing|awesome|cute|cool|super|great|beautiful|gorgeous|incredi
 _FROM_NOW_ON = r"(?:from now on|going forward|in (?:the )?future|by default)"
 # Chinese words after which a second 我 is the user's own (给我的小狗 -> 给自己的小狗).
 _ZH_SELF_AFTER = "给为帮跟和带陪让把替对"
+# ...unless what follows it is said of the user, not owned ("对我没用" is "对自己没用").
+_ZH_NOT_OWNED = "(?:没|不|很|太|都|也|来说|说|有|挺|特别|非常|真|比|是|就|还|一|会|能|要|想|讲|而言)"
 
 
 # "Long haul driver here", "high school chemistry teacher here": who is speaking, as chat
@@ -654,6 +656,7 @@ _WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b")
 def _tidy(out: str) -> str:
     out = re.sub(r"\s+", " ", out).strip(" ,;:-")
     out = re.sub(r"\b(is|are|was|were) gonna\b", r"\1 going to", out)  # "User is gonna do their tax return"
+    out = re.sub(r"\b(?<=User )gottas?\b", "has to", out)  # "i gotta block off june 20th"
     out = _WEEKDAY.sub(lambda m: m.group(0).capitalize(), out)  # "last tuesday" as said in chat: a name
     out = re.sub(r"(?<![.\w][A-Z])[.!~]+$", "", out).rstrip()
     return out[:1].upper() + out[1:]
@@ -727,7 +730,9 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     if t.startswith("用户"):
         # "我给我的小狗起名叫贝贝" -> "用户给自己的小狗起名叫贝贝", not "用户给用户的小狗".
         # ("让我年底前减二十斤" keeps 用户: after 让 a bare 我 is whom it acts on, not an owner.)
-        t = "用户" + re.sub(rf"(?<=[{_ZH_SELF_AFTER}])(?:用户的|(?<!让)用户)(?=[\u3400-\u9fff])", "自己的", t[2:])
+        # ("对我没用" is "对自己没用": a bare 我 before anything but kin is no owner.)
+        t = "用户" + re.sub(rf"(?<=[{_ZH_SELF_AFTER}])(?:用户的|(?<!让)用户(?!{_ZH_NOT_OWNED}))(?=[\u3400-\u9fff])", "自己的", t[2:])
+        t = t[:2] + re.sub(rf"(?<=[{_ZH_SELF_AFTER}])(?<!让)用户(?=[\u3400-\u9fff])", "自己", t[2:])
     return t
 
 
@@ -788,7 +793,8 @@ def pronouns(text: str, lang: str) -> str:
     """Only the pronouns to third person: for text appended to a memory as its elaboration."""
     if lang == "zh":
         # "…，跟我表哥合伙" after "用户在长沙": the user is already named, so 自己的.
-        return _zh_outside(re.sub(rf"(?<=[{_ZH_SELF_AFTER}])(?:我的|(?<!让)我)(?=[\u3400-\u9fff])(?!们)", "自己的", text))
+        text = re.sub(rf"(?<=[{_ZH_SELF_AFTER}])(?:我的|(?<!让)我(?!{_ZH_NOT_OWNED}))(?=[\u3400-\u9fff])(?!们)", "自己的", text)
+        return _zh_outside(re.sub(rf"(?<=[{_ZH_SELF_AFTER}])(?<!让)我(?=[\u3400-\u9fff])(?!们)", "自己", text))
     return _pronouns_en(text)
 
 

@@ -226,11 +226,12 @@ june july august september october november december christmas easter""".split()
 
 
 _EN_WORKPLACE = re.compile(r"\bat work\b|^in (?:our|my) (?:lab|team|office|company|clinic|shop|school|department|group|restaurant|"
-                          r"bakery|studio|practice|hospital|unit|ward|store|firm)\b|^the company\b")
+                          r"bakery|studio|practice|hospital|unit|ward|store|firm|warehouse|pharmacy|kitchen|salon|garage|factory|plant)\b"
+                          r"|^the company\b")
 _EN_PLAN = re.compile(
     r"^(?:planning|hoping|trying|aiming|saving(?: up)?|looking) (?:to|for|on)\b|"
     r"^(?:[a-z]+ing)\b.*\b(?:tomorrow|tonight|this weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next "
-    r"\w+|this (?:mon|tues|wednes|thurs|fri|satur|sun)day|on (?:the )?\d+|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|on "
+    r"\w+|this (?:mon|tues|wednes|thurs|fri|satur|sun)day|on (?:the )?\d+(?:st|nd|rd|th)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|on "
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d+|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b")
 
 
