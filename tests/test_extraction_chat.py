@@ -901,6 +901,10 @@ RECALLED = [
     ("I swim 3x a week before work", [("behavior", "User swims 3x a week before work")]),
     ("when you give me code use Go, not Python", [("preference", "User prefers: when you give them code use Go, not Python")]),
     ("also i gotta renew my car insurance by the 25th", [("task", "User has to renew their car insurance by the 25th (2026-09-25)")]),
+    # A condition is who someone is; a plan with its month is a task; what befell the company is an event.
+    ("my mum has dementia, she was diagnosed last year", [("profile", "User's mum has dementia, she was diagnosed last year")]),
+    ("planning to paint the shed over the october half term", [("task", "User is planning to paint the shed over the october half term (2026-10)")]),
+    ("我们公司去年被收购了", [("event", "用户的公司去年被收购了（2025）")]),
 ]
 
 

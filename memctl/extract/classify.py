@@ -780,13 +780,17 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
     if a.subject == "group" and r.types["knowledge"].search(tlow):
         # "We deploy on Tuesdays", "我们组每周一开周会": how the user's team or school works;
         # "公司年会在三亚开，一月十八号": a dated event of it.
-        dated = any(t.direction > 0 and t.precision == "day" for t in a.times) and not re.search(r"\bevery\b|\w+days\b|每|周[一二三四五六日末]", tlow)
+        dated = any(t.direction > 0 and t.precision == "day" for t in a.times) and not re.search(r"\bevery\b|\w+days\b|每|周[一二三四五六日末]", tlow) \
+            or bool(past) and r.has("milestone", tlow)  # "我们公司去年被一家大厂收购了": what happened to it
         return "event" if dated else "knowledge"
     for name in _TYPE_ORDER:
         if not r.types[name].search(tlow):
             continue
         if name == "goal" and near_future and not any(t.deadline for t in a.times):
             return "task"
+        if name == "goal" and r.has("planning", tlow) and not any(t.deadline for t in a.times) \
+                and [t for t in future if t.precision in ("day", "month")]:
+            return "task"  # "planning to repaint the kids room over the may bank holiday": a plan with its date
         if name == "task":
             # "周末基本都会带孩子去公园" is a habit, not a plan for this weekend.
             # "on the 19th of September", "in March", "before end of april": a plan with its date or deadline.
