@@ -435,8 +435,8 @@ def test_likes_aims_and_habits_are_told_apart(text, type_):
 
 
 @pytest.mark.parametrize("text, content", [
-    ("Been thinking a lot about my plans lately", "User has been thinking a lot about their plans lately"),
-    ("Haven't found any exercises I like", "User hasn't found any exercises they like"),
+    ("Been learning Spanish with my sister for two years", "User has been learning Spanish with their sister for two years"),
+    ("Haven't been back to my hometown since 2019", "User hasn't been back to their hometown since 2019"),
     ("Didn't get the job I applied for", "User didn't get the job they applied for"),
     ("Writing lyrics boosts my motivation", "Writing lyrics boosts the user's motivation"),
 ])
@@ -908,8 +908,25 @@ RECALLED = [
 ]
 
 
+# Musings, feelings about others, vague "two projects in particular", a snack to bring, a
+# screenshot one has: nothing a reader would keep.
+MUSINGS = [
+    ("I haven't tried much new lately", []),
+    ("Lately, I've been thinking about my career and where I want to be", []),
+    ("Patience has been key for me lately", []),
+    ("They're like family to people", []),
+    ("I'm keen on two projects in particular", []),
+    ("I'm going to bring some snacks", []),
+    ("I'm always in awe of people who can run marathons", []),
+    ("but I do have a screenshot of the map I drew", []),
+    ("I'm 100% sure it's gonna be a great day!", []),
+    ("I usually go to relax and feel at ease", []),
+    ("I usually go to the lake to relax", [("behavior", "User usually goes to the lake to relax")]),
+]
+
+
 @pytest.mark.parametrize("text, expected", READS_WHOLE + AROUND_THE_FACT + POINTS_AND_PEOPLE + ONE_CLAUSE
-                         + WHAT_THE_OTHER_TURN_HELD + CHINESE_MOMENTS + RECALLED)
+                         + WHAT_THE_OTHER_TURN_HELD + CHINESE_MOMENTS + RECALLED + MUSINGS)
 def test_what_a_message_stores_and_how_it_reads(text, expected):
     assert [(c.type, c.content) for c in said(text)] == expected
 

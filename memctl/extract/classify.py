@@ -234,6 +234,7 @@ def _unagree(rest: str) -> str:
 # may be the subject: "Working on cars helps me relax".)
 _SUBJECTLESS = re.compile(
     r"^(?:(?:still|also|just|finally|recently|really|currently) )?(?:gonna|gotta|wanna|going to|need to|have to|got to|want to|"
+    r"(?:been|haven't|havent|hadn't|didn't|didnt|wasn't)\b|"
     r"(?:broke|went|had|took|got|started|finished|moved|bought|made|lost|won|saw|tried|spent|switched|quit|adopted|ran|joined|"
     r"visited|booked|signed|passed|failed|hurt|injured|sprained|tore|fractured|sold|left|retired|graduated|dropped)\b)", re.I)
 
@@ -418,7 +419,7 @@ def _dangling(text: str, lang: str) -> bool:
                  r"|\b(?:i|we|i'll|we'll|will|to|gonna|should|might|can|could|would|then|i'm|we're|am|are)\s+"
                  r"(?:call|calling|text|texting|ring|visit|visiting|return|returning)\b(?=[\s,]*(?:(?:again|back|soon|later|"
                  r"tomorrow|today|tonight|next \w+|this \w+|on (?:the \d+(?:st|nd|rd|th)?|[a-z]+day|[A-Za-z]+ \d+(?:st|nd|rd|th)?)\b)[\s,]*)*[.!]*$)"
-                 r"|\bplay(?:s|ed|ing)? (?:for (?:bets|money|fun|hours)|together)\b", text, re.I):
+                 r"|\bplay(?:s|ed|ing)? (?:for (?:bets|money|fun|hours)|together)\b|\b(?:go|goes|went|going) to relax\b", text, re.I):
         return True  # "Every time I go back", "I think I'll call tomorrow", "we often play for bets": where, whom, what, said before
     if re.search(r"\babout (?:him|her|them|it)\b|\b(?:this|that|these|those)(?=\s+(?:at|in|on|to|for|with|as|and|but|so|"
                  r"again|too|now|today|here|there|up|off|out|down|over|last|yesterday|earlier)\b|\W*$)", text, re.I):
