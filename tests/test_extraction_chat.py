@@ -922,6 +922,12 @@ MUSINGS = [
     ("I'm 100% sure it's gonna be a great day!", []),
     ("I usually go to relax and feel at ease", []),
     ("I usually go to the lake to relax", [("behavior", "User usually goes to the lake to relax")]),
+    ("just got off a 12 hr night shift, brain is mush", []),
+    ("but i want to get some reading in before i sleep", []),
+    ("I won't be driving for a week afterwards", []),
+    ("想问问今年樱花什么时候开", []),
+    ("我跳槽了 现在在美团", [("event", "用户跳槽了，现在在美团")]),
+    ("我上个月跳槽了 那几天搬家", [("event", "用户上个月跳槽了（2026-08）")]),
 ]
 
 
