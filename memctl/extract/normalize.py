@@ -271,7 +271,7 @@ _FROM_NOW_ON = r"(?:from now on|going forward|in (?:the )?future|by default)"
 # Chinese words after which a second 我 is the user's own (给我的小狗 -> 给自己的小狗).
 _ZH_SELF_AFTER = "给为帮跟和带陪让把替对"
 # ...unless what follows it is said of the user, not owned ("对我没用" is "对自己没用").
-_ZH_NOT_OWNED = "(?:没|不|很|太|都|也|来说|说|有|挺|特别|非常|真|比|是|就|还|一|会|能|要|想|讲|而言)"
+_ZH_NOT_OWNED = "(?:没|不|很|太|都|也|来说|说|有|挺|特别|非常|真|比|是|就|还|一|会|能|要|想|讲|而言|去|来|到|回|出|玩|吃|看|逛)"
 
 
 # "Long haul driver here", "high school chemistry teacher here": who is speaking, as chat
@@ -473,7 +473,8 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
     m = re.match(r"^(?:he|she|they)(?='s\b|\b)", low) or (None if subject.plural else re.match(r"^it(?='s\b|\b)", low))
     if m:
         rest = t[m.end():]
-        rest = re.sub(r"^'s\b", " has" if re.match(r"^'s\s+(?:been|got|gotten|had)\b", rest) else " is", rest)
+        rest = re.sub(r"^'s\b", " has" if re.match(r"^'s\s+(?:been|got|gotten|had|moved|gone|left|become|decided|started|finished|rescheduled)\b", rest)
+                      else " is", rest)
         rest = re.sub(r"^'re\b", " are", rest)
         rest = re.sub(r"^'ve\b", " has" if not subject.plural else " have", rest)
         rest = re.sub(r"^'d\b", " would", rest)  # "She'd often come": not "User's mum'd"
