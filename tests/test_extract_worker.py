@@ -43,6 +43,18 @@ def test_the_child_extracts_what_this_process_does_and_serves_every_unit():
     assert ex.warnings == []
 
 
+def test_an_ingest_cut_short_stops_the_child():
+    # The caller stops after the first result (an error in its own work): leaving the
+    # extractor ends the child, which had more to say and was not asked for it.
+    pairs = _pairs() * 20
+    with Extractor(RULES, None, OPTIONS, use_process=True) as ex:
+        results = ex.run(pairs)
+        next(results)
+        child = ex._proc
+    assert child is not None and child.returncode is not None
+    assert ex._proc is None and ex.warnings == []
+
+
 def test_a_child_that_cannot_start_leaves_the_work_to_this_process(monkeypatch):
     monkeypatch.setattr(worker, "_command", lambda: ["/nonexistent/python3"])
     pairs = _pairs()

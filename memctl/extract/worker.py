@@ -83,19 +83,22 @@ class Extractor:
             yield extract(conv, turns, rules=self.rules, **self.options)
 
     def close(self) -> None:
+        """Stop the child: its results pipe closed first (a child blocked writing a result
+        it was not asked for ends at once), then its input (a waiting child ends at EOF)."""
         proc, self._proc = self._proc, None
         if proc is None:
             return
+        for pipe in (proc.stdout, proc.stdin):
+            try:
+                if pipe is not None:
+                    pipe.close()
+            except (OSError, ValueError):
+                pass  # the feeder thread was writing, or the child had gone
         try:
-            if proc.stdin is not None and not proc.stdin.closed:
-                proc.stdin.close()
             proc.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
+        except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        finally:
-            if proc.stdout is not None:
-                proc.stdout.close()
 
     def _child(self) -> subprocess.Popen[bytes] | None:
         if self._proc is not None or self._broken:
@@ -158,8 +161,11 @@ def main() -> None:
             result: Extraction | _Failure = extract(conv, turns, rules=rules, **options)
         except Exception as exc:  # re-raised by the parent, as extraction in one process would
             result = _Failure(exc)
-        pickle.dump(result, stdout, pickle.HIGHEST_PROTOCOL)
-        stdout.flush()
+        try:
+            pickle.dump(result, stdout, pickle.HIGHEST_PROTOCOL)
+            stdout.flush()
+        except (BrokenPipeError, OSError):
+            return  # the parent stopped reading (its ingest was cut short): nothing more is wanted
 
 
 if __name__ == "__main__":
