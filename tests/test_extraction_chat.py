@@ -930,6 +930,7 @@ MUSINGS = [
     ("我上个月跳槽了 那几天搬家", [("event", "用户上个月跳槽了（2026-08）")]),
     ("turns out I'm allergic to cats", [("profile", "User is allergic to cats")]),
     ("上个月朋友带我去湿地公园拍鸟", [("event", "用户上个月朋友带自己去湿地公园拍鸟（2026-08）")]),
+    ("我们这边用的是 JDK 17 以后别给我 Java 8 的写法了", [("preference", "用户希望用户团队这边用的是 JDK 17 以后别给用户 Java 8 的写法了")]),
 ]
 
 

@@ -672,6 +672,8 @@ _ZH_KIN = (
 _ZH_GROUP_WORK = re.compile(r"^(?:我们|咱们|我司)(?:的)?(?=团队|公司|组|部门|项目|后端|前端|服务|系统|产品|架构|数据库|集群|线上|代码|仓库|学校|医院|单位|店|工厂|客户端|接口|网关|测试|生产|实验室|课题组|工作室|技术栈|消息队列|缓存|餐厅|饭店|厂|车间|诊所|门店|科室|[\u4e00-\u9fff]{1,3}店)")
 _ZH_FAMILY = re.compile(r"孩子|宝宝|家|老婆|老公|妻子|丈夫|父母|爸|妈|女儿|儿子|一起住|一起生活")
 _ZH_WE_FAMILY = "用户一家"
+# "我们这边用的是 JDK 17": a "we" of work, by its technical words.
+_ZH_TECH = re.compile(r"JDK|Java|Python|Golang|Node|React|Vue|Kafka|MySQL|Redis|代码|项目|服务器|上线|发版|部署|数据库|接口|框架|技术栈|版本|需求评审|测试环境")
 _ZH_LEAD = re.compile(r"^(?:对了|另外|还有(?=[，,]|我|你|就是)|然后|而且|但是|不过|所以|也就是说|可是|只是|并且|而)[，,]?")
 _ZH_OTHER_START = re.compile(r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条)|他|她|它|你|您)")
 
@@ -690,7 +692,7 @@ def _zh_outside(text: str) -> str:
 def _zh_pronouns(part: str) -> str:
     part = re.sub(r"(?:我们家|咱们家|我家)的?", "用户家", part)
     part = re.sub(r"(?:我们|咱们|我)俩", "两人", part)
-    part = re.sub(r"(?:我们|咱们)", _ZH_WE_FAMILY if _ZH_FAMILY.search(part) else "用户和同伴", part)
+    part = re.sub(r"(?:我们|咱们)", "用户团队" if _ZH_TECH.search(part) else _ZH_WE_FAMILY if _ZH_FAMILY.search(part) else "用户和同伴", part)
     part = re.sub(r"我的", "用户的", part)
     part = re.sub(rf"我(?=(?:{_ZH_KIN}))", "用户的", part)
     return re.sub(r"我", "用户", part)
