@@ -90,6 +90,7 @@ def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
     subs = {
         "OCCUPATIONS": "|".join(sorted(map(_plain, data["types"]["profile"].get("occupations", [])), key=len, reverse=True)),
         "TECH": "|".join(data["types"]["knowledge"].get("tech", [])),
+        "WORKPLACES": "|".join(sorted(map(_plain, data["types"]["knowledge"].get("workplaces", [])), key=len, reverse=True)),
         "UNPLEASANT": "|".join(map(_plain, data["drop"].get("unpleasant", []))),
     }
     rules = LangRules(lang)

@@ -225,9 +225,6 @@ _EN_NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday
 june july august september october november december christmas easter""".split())
 
 
-_EN_WORKPLACE = re.compile(r"\bat work\b|^in (?:our|my) (?:lab|team|office|company|clinic|shop|school|department|group|restaurant|"
-                          r"bakery|studio|practice|hospital|unit|ward|store|firm|warehouse|pharmacy|kitchen|salon|garage|factory|plant)\b"
-                          r"|^the company\b")
 _EN_PLAN = re.compile(
     r"^(?:planning|hoping|trying|aiming|saving(?: up)?|looking) (?:to|for|on)\b|"
     r"^(?:[a-z]+ing)\b.*\b(?:tomorrow|tonight|this weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next "
@@ -311,7 +308,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
         return Found(THE_USER)  # "my favorite quote is ...": the user's own
     if _EN_WE.match(low):
         return Found(Subject(USER, group=True, plural=True, company=scene.company) if scene.company else WE)
-    if _EN_WORKPLACE.search(low) and not re.search(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine)\b", low):
+    if r.has("at_work", low) and not re.search(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine)\b", low):
         return Found(WE)  # "the monorepo at work uses pnpm", "in our lab all samples ...": how the user's workplace works
     if _EN_HE.match(low):
         person = _recent_person(previous, scene, plural=False, gender="f" if re.match(r"^(?:she|her)", low) else "m")
