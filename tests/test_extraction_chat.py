@@ -586,12 +586,37 @@ def test_someone_else_in_the_question_makes_an_answer_without_a_subject_unclear(
     ("I love the smell and taste it adds to dishes", "User loves the smell and taste it adds to dishes"),
     ("I want to be known as a consistent performer and help my team",
      "User wants to be known as a consistent performer and help their team"),
+    # A bare verb ending in -ing is still bare; a modal or someone else's clause keeps it bare.
+    ("I play guitar and sing in a choir", "User plays guitar and sings in a choir"),
+    ("I can cook and have fun doing it", "User can cook and have fun doing it"),
+    ("I met people who travel a lot and have fun", "User met people who travel a lot and have fun"),
 ])
 def test_a_verb_after_and_that_takes_an_object_agrees_with_the_user(text, content):
     from memctl.extract.normalize import english
     from memctl.extract.subjects import THE_USER
 
     assert english(text, THE_USER) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # After a past verb or "I'm": the verb joined by "and" is still the user's.
+    ("I recently joined a rock band and have been practicing guitar",
+     "User recently joined a rock band and has been practicing guitar"),
+    ("I'm a pharmacist and take home about 4k a month", "User is a pharmacist and takes home about 4k a month"),
+    ("I'm a nurse and work nights on a cardiac ward", "User is a nurse and works nights on a cardiac ward"),
+    ("I moved to Denver last year and am loving it", "User moved to Denver last year and is loving it"),
+    ("I work nights and don't see my kids much", "User works nights and doesn't see their kids much"),
+    ("I have two kids and coach their soccer team on saturdays",
+     "User has two kids and coaches their soccer team on Saturdays"),
+    # Bare after a modal, "used to" and an infinitive; nouns stay nouns.
+    ("I want to travel and have fun", "User wants to travel and have fun"),
+    ("I used to live in Paris and have friends there", "User used to live in Paris and have friends there"),
+    ("I love rock and roll", "User loves rock and roll"),
+    ("I love art and design stuff", "User loves art and design stuff"),
+])
+def test_a_verb_joined_to_the_users_own_by_and_agrees_with_them(text, content):
+    assert contents(text) == [content]
+
 
 
 def test_and_then_a_phrase_and_i_starts_a_second_statement():

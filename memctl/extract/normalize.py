@@ -181,6 +181,8 @@ def agree(rest: str) -> str:
         for i in range(first + 1, len(words) - 1):
             if words[i].lower().strip(",") in _NEW_SUBJECT:
                 break  # "loves how they can fly around and explore": that "and" is theirs
+            if _infinitive(words, i):
+                break  # "wants to travel and have fun": that "and" joins the infinitives
             if words[i].lower() == "and":
                 j = i + 1
                 while j < len(words) - 1 and _is_adverb(words[j]):
@@ -188,7 +190,7 @@ def agree(rest: str) -> str:
                 w, kinds = words[j], _kinds(words[j])
                 # A verb, not a noun ("coffee and tea", "cats and dogs"), unless an adverb
                 # says it is one ("and just chill").
-                if w.isalpha() and w.islower() and not w.endswith(("s", "ing", "ed")) and "VERB" in kinds \
+                if w.isalpha() and w.islower() and _bare_verb(w) \
                         and ("NOUN" not in kinds or j > i + 1 or j + 1 < len(words) and _OBJECT_NEXT.match(words[j + 1]) is not None
                              and "to" not in (x.lower() for x in words[first + 1:i])):
                     words[j] = _third_person(w)
@@ -289,8 +291,70 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     if subject.kind == USER and not re.search(r"\buser\b", out, re.I):
         out = re.sub(r"\btheirs\b", "the user's", out, count=1)  # "Spider-Man has always been a favorite of mine"
     if subject.kind == USER and out.startswith("User "):
-        out = carried_verbs(out)
+        out = joined_verbs(carried_verbs(out))
     return out
+
+
+# A word after "and" followed by one of these (or a number) takes an object or a time: a
+# verb ("work nights", "walk him", "take home 4k", "coach their team"); before another
+# noun it is a noun ("sci-fi and fantasy books").
+_AFTER_VERB = frozenset("""him her them us home out up every each all some the a an my our their his its this
+these those nights days evenings mornings weekends shifts overtime""".split())
+
+
+@lru_cache(maxsize=4096)
+def _bare_verb(word: str) -> bool:
+    """Whether `word` is a verb's bare form ("sing", "take"), not "running" or "needs"."""
+    from lemminflect import getAllLemmas
+
+    return word in getAllLemmas(word).get("VERB", ())
+
+
+def _infinitive(words: list[str], i: int) -> bool:
+    """Whether words[i] is the "to" of an infinitive ("to travel"), not of a place ("to Denver")."""
+    if words[i].lower() != "to" or i + 1 >= len(words):
+        return False
+    nxt = words[i + 1].strip(",.")
+    return nxt.islower() and _bare_verb(nxt)
+
+
+def joined_verbs(text: str) -> str:
+    """ "User recently joined a rock band and have been practicing guitar", "User is a nurse
+    and work nights": a verb joined by "and" to the user's own verb has the user for its
+    subject too, and agrees with them ("and has been practicing", "and works nights"). Not
+    after a modal ("can cook and have fun"), "used to", an infinitive ("wants to travel
+    and have fun") or a clause of someone else's ("met people who travel and have fun")."""
+    words = text.split(" ")
+    k = 1
+    while k < len(words) and _is_adverb(words[k]):
+        k += 1
+    if k >= len(words) - 1:
+        return text
+    main = words[k].lower()
+    if main in _MODALS or main in ("and", "used", "'s") or not _kinds(main) & {"VERB", "AUX"}:
+        return text
+    for i in range(k + 1, len(words) - 1):
+        low = words[i].lower()
+        if low.strip(",") in _NEW_SUBJECT or words[i - 1].endswith((",", ".", ";", ":")) or _infinitive(words, i):
+            return text
+        if low != "and":
+            continue
+        j = i + 1
+        while j < len(words) - 1 and _is_adverb(words[j]):
+            j += 1
+        w = words[j]
+        if w in _AGREE and w not in ("be",):
+            words[j] = _AGREE[w]
+        elif w.isalpha() and w.islower() and _bare_verb(w) and w not in _MODALS:
+            kinds = _kinds(w)
+            after = words[j + 1].lower().strip(",.") if j + 1 < len(words) else ""
+            takes_object = after in _AFTER_VERB or after.isdigit()
+            # A word that is only a verb, or one that is also a noun with an object after it
+            # ("rock and roll" stays).
+            if "VERB" in kinds and (kinds <= {"VERB", "AUX"} or takes_object):
+                words[j] = _third_person(w)
+        return " ".join(words)
+    return text
 
 
 def carried_verbs(text: str) -> str:
