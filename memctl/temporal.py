@@ -149,8 +149,32 @@ def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str
             phrase = m.group(0)
             spec = table[phrase]
             deadline = phrase.startswith("end of") or phrase in ("年底", "月底", "年内")
-            add(m.start(), m.end(), _ref(ref, phrase, spec["unit"], int(spec["offset"]), deadline))
+            offset = int(spec["offset"])
+            if spec.get("bare") and _told_as_past(text, m.start(), lang, past_hint, past_in):
+                offset = _just_past(ref, spec["unit"], offset)
+            add(m.start(), m.end(), _ref(ref, phrase, spec["unit"], offset, deadline))
     return [tr for _, tr in sorted(found, key=lambda x: x[0])]
+
+
+# A plan, not a past: "周末要去爬山了" (要 ... 了 is about to).
+_ZH_AHEAD = re.compile(r"要|会|打算|准备|想|计划|将|得")
+
+
+def _told_as_past(text: str, at: int, lang: str, past_hint: bool, past_in: Callable[[str], bool] | None) -> bool:
+    """Whether the words around a time word tell of the past: for Chinese, a past marker in
+    its stretch ("我们周末去爬山了") and no word of a plan; else the clause's tense."""
+    if lang == "en" or past_in is None:
+        return past_hint
+    return any(past_in(s.group(0)) and not _ZH_AHEAD.search(s.group(0))
+               for s in _ZH_STRETCH.finditer(text) if s.start() <= at < s.end())
+
+
+def _just_past(ref: date, unit: str, offset: int) -> int:
+    """The offset of the last `unit` up to the session's day: a weekend told of on a Monday
+    is the one before; on a Saturday or Sunday, this one."""
+    if unit == "weekend":
+        return 0 if ref.weekday() >= 5 else -1
+    return min(offset, 0)
 
 
 @lru_cache(maxsize=16)

@@ -1009,3 +1009,30 @@ def test_a_relative_the_assistant_only_mentioned_is_not_whom_the_answer_is_about
     conv = Conversation("u", "s", SEPT, turns)
     got = [c for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
     assert all(c.subject != "女儿" for c in got), [(c.subject, c.content) for c in got]
+
+
+@pytest.mark.parametrize("text, content", [
+    # A clause opening with its time, then who: the speaker first, named once.
+    ("周末我们一般去爬山", "用户周末一般去爬山"),
+    ("每天早上我都跑步", "用户每天早上都跑步"),
+    ("现在我们团队用的是飞书", "用户的团队现在用的是飞书"),
+    ("去年我们公司被收购了", "用户的公司去年被收购了"),
+    # A 我 that owns what follows stays where it is.
+    ("今年12月我好朋友结婚", "今年12月用户的好朋友结婚"),
+])
+def test_a_time_before_the_speaker_follows_them(text, content):
+    from memctl.extract.normalize import chinese
+    from memctl.extract.subjects import THE_USER
+
+    assert chinese(text, THE_USER) == content
+
+
+def test_a_bare_weekend_told_of_in_the_past_is_the_one_before():
+    # Said on Monday 2026-11-30: the weekend just gone, an event; a plan for it is ahead.
+    monday = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
+    went = said("我们周末去爬山了", monday)
+    assert [c.content for c in went] == ["用户周末去爬山了（2026-11-28~2026-11-29）"]
+    assert went[0].type == "event"
+    plan = said("周末要去爬山了", monday)
+    assert [c.content for c in plan] == ["用户周末要去爬山了（2026-12-05~2026-12-06）"]
+    assert plan[0].type == "task"

@@ -731,14 +731,24 @@ def _tidy(out: str) -> str:
 
 _ZH_KIN = (
     "老婆|老公|妻子|丈夫|爱人|儿子|女儿|孩子|宝宝|小孩|娃|闺女|爸爸|妈妈|爸|妈|父母|家人|公司|团队|同事|朋友|"
-    "男朋友|女朋友|对象|老板|领导|哥哥|姐姐|弟弟|妹妹|猫|狗|老家"
+    "男朋友|女朋友|好朋友|好友|闺蜜|对象|老板|领导|哥哥|姐姐|弟弟|妹妹|猫|狗|老家"
 )
-_ZH_GROUP_WORK = re.compile(r"^(?:我们|咱们|我司)(?:的)?(?=团队|公司|组|部门|项目|后端|前端|服务|系统|产品|架构|数据库|集群|线上|代码|仓库|学校|医院|单位|店|工厂|客户端|接口|网关|测试|生产|实验室|课题组|工作室|技术栈|消息队列|缓存|餐厅|饭店|厂|车间|诊所|门店|科室|[\u4e00-\u9fff]{1,3}店)")
+_ZH_GROUP_NOUN = (r"(?:团队|公司|组|部门|项目|后端|前端|服务|系统|产品|架构|数据库|集群|线上|代码|仓库|学校|医院|单位|店|工厂|客户端|接口"
+                  r"|网关|测试|生产|实验室|课题组|工作室|技术栈|消息队列|缓存|餐厅|饭店|厂|车间|诊所|门店|科室|[\u4e00-\u9fff]{1,3}店)")
+_ZH_GROUP_WORK = re.compile(rf"^(?:我们|咱们|我司)(?:的)?(?={_ZH_GROUP_NOUN})")
 _ZH_FAMILY = re.compile(r"孩子|宝宝|家|老婆|老公|妻子|丈夫|父母|爸|妈|女儿|儿子|一起住|一起生活")
 _ZH_WE_FAMILY = "用户一家"
 # "我们这边用的是 JDK 17": a "we" of work, by its technical words.
 _ZH_TECH = re.compile(r"JDK|Java|Python|Golang|Node|React|Vue|Kafka|MySQL|Redis|代码|项目|服务器|上线|发版|部署|数据库|接口|框架|技术栈|版本|需求评审|测试环境")
 _ZH_LEAD = re.compile(r"^(?:对了|另外|还有(?=[，,]|我|你|就是)|然后|而且|但是|不过|所以|也就是说|可是|只是|并且|而)[，,]?")
+# A clause opening with when it happens, then who ("周末我们一般去爬山", "去年我们公司被收购了"):
+# the speaker is put first, so the time follows them as it would after 我 ("用户周末一般去爬山",
+# "用户的公司去年被收购了"), instead of 用户 in front and again where 我们 stood.
+_ZH_TIME_WORD = (r"(?:每天|每周|每晚|每月|每年|周末|工作日|平时|平常|现在|目前|最近|今年|去年|前年|明年|今天|昨天|明天|后天"
+                 r"|早上|上午|中午|下午|晚上|以前|之前|小时候|那时候|当时|后来|年底|月底|年初|[上下这本]个?(?:月|周|星期|礼拜)"
+                 r"|[上下这本]?周[一二三四五六日天]|\d{1,4}[年月号日])")
+# (Not a 我 that owns what follows: "今年12月我好朋友结婚" is about the friend.)
+_ZH_TIME_FIRST = re.compile(rf"^((?:{_ZH_TIME_WORD})+)[，,]?(我们|咱们|我(?!们|的|{_ZH_KIN}))")
 _ZH_OTHER_START = re.compile(r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条)|他|她|它|你|您)")
 
 
@@ -780,6 +790,13 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         return display + _zh_outside(t)
     if subject.joint:
         return f"用户和{subject.joint}" + _zh_outside(t[phrase_end:])
+    first = _ZH_TIME_FIRST.match(t)
+    if first:
+        rest = t[first.end():]
+        # "去年我们公司被收购了": the time goes after whose company ("我们公司去年被收购了").
+        owned = re.match(rf"的?{_ZH_GROUP_NOUN}", rest) if first.group(2) != "我" else None
+        head = first.group(2) + (owned.group(0) if owned else "")
+        t = head + first.group(1) + rest[owned.end() if owned else 0:]
     said_group = re.search(r"我们|咱们|我司", t) is not None
     if said_group:
         t = _ZH_GROUP_WORK.sub("用户的", t)
