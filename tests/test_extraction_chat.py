@@ -1036,3 +1036,22 @@ def test_a_bare_weekend_told_of_in_the_past_is_the_one_before():
     plan = said("周末要去爬山了", monday)
     assert [c.content for c in plan] == ["用户周末要去爬山了（2026-12-05~2026-12-06）"]
     assert plan[0].type == "task"
+
+
+@pytest.mark.parametrize("text, content", [
+    # A "we" that is a business is where the user works; a team's size is what it has.
+    ("we're a tiny bakery, just me and my sister", "User works at a tiny bakery, just them and their sister"),
+    ("we're a small logistics startup in Koramangala", "User works at a small logistics startup in Koramangala"),
+    ("we are a team of five engineers", "User's team has five engineers"),
+])
+def test_a_we_that_is_a_business_or_a_team_of_some_size(text, content):
+    assert contents(text) == [content]
+
+
+@pytest.mark.parametrize("text", [
+    "Our hike is going to be awesome",  # how something ahead will feel
+    "I won't stress",  # a resolve of the moment
+    "trying not to worry about it",
+])
+def test_a_feeling_about_what_is_ahead_is_no_memory(text):
+    assert contents(text) == []

@@ -513,11 +513,24 @@ def we_named_en(low: str, company: str = "") -> str:
     return company
 
 
+_WE_ARE_BUSINESS = re.compile(
+    r"^(are)\s+(?:just |only )?(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:bakery|shop|store|cafe|café|coffee shop|restaurant|startup|agency|firm|"
+    r"studio|clinic|practice|business|charity|nonprofit|non-profit|farm|salon|brewery|bar|pub|hotel|b&b|food truck|"
+    r"bookshop|bookstore|boutique|consultancy|workshop|garage|pharmacy|family business)\b", re.I)
+
+
 def _group_en(t: str, low: str, company: str = "") -> str:
     if low.startswith("our"):
         return "User's" + _pronouns_en(t[3:])
     rest = re.sub(r"^(?:'re)\b", "are", re.sub(r"^'ve\b", "have", t[2:].lstrip()))
     rest = re.sub(r"^us\b", "", rest)
+    business = _WE_ARE_BUSINESS.match(rest)
+    if business:
+        # "we're a tiny bakery, just me and my sister": where the user works, not a team.
+        return "User works at " + _pronouns_en(rest[business.end(1):].lstrip())
+    size = re.match(r"^are (?:just |only )?a (?:small |tiny |big |little )?team of ([\w-]+ [^,]*)", rest, re.I)
+    if size:
+        return "User's team has " + _pronouns_en(size.group(1)) + _pronouns_en(rest[size.end():])  # "we are a team of five engineers"
     who = we_named_en(low, company)
     if who in ("team", "family"):
         return f"User's {who} " + _pronouns_en(agree(rest))
