@@ -153,7 +153,48 @@ def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str
             if spec.get("bare") and _told_as_past(text, m.start(), lang, past_hint, past_in):
                 offset = _just_past(ref, spec["unit"], offset)
             add(m.start(), m.end(), _ref(ref, phrase, spec["unit"], offset, deadline))
+    holidays = vocab.get("holidays", {}).get(lang, {})
+    if holidays:
+        for m in _vocab_pattern(lang, tuple(holidays)).finditer(low if lang == "en" else text):
+            year = _HOLIDAY_YEAR.search(low if lang == "en" else text)
+            tr = _holiday(ref, m.group(0), holidays[m.group(0)], _told_as_past(text, m.start(), lang, past_hint, past_in),
+                          ref.year + _YEAR_SHIFT[year.group(0)] if year else None)
+            if tr is not None:
+                # "by christmas", "春节前": the end of a goal.
+                before = re.match(r"之?前", text[m.end():]) is not None or \
+                    re.search(r"\bbefore\s+(?:the\s+)?$", low[:m.start()]) is not None
+                tr.deadline = before or re.search(r"\b(?:by|until)\s+(?:the\s+)?$", low[:m.start()]) is not None
+                if before:
+                    tr.end, tr.precision = tr.start, "day"  # before it starts
+                add(m.start(), m.end(), tr)
     return [tr for _, tr in sorted(found, key=lambda x: x[0])]
+
+
+# A year named beside a holiday ("今年春节", "last christmas") is the holiday's.
+_YEAR_SHIFT = {"今年": 0, "明年": 1, "去年": -1, "this year": 0, "next year": 1, "last year": -1, "last": -1, "next": 1, "this": 0}
+_HOLIDAY_YEAR = re.compile(r"今年|明年|去年|\b(?:this|next|last) year\b|\b(?:this|next|last)(?= (?:christmas|xmas|halloween|easter))")
+
+
+def _holiday(ref: date, phrase: str, spec: dict[str, Any], past: bool, year: int | None = None) -> TimeRef | None:
+    """A holiday's days: in the year named, else the next ones from `ref` (or those under
+    way), or the last ones when told of in the past; None when its date is not known."""
+    days = int(spec.get("days", 1))
+    found = []
+    for year in (ref.year - 1, ref.year, ref.year + 1) if year is None else (year,):
+        when = spec["date"] if isinstance(spec["date"], str) else spec["date"].get(str(year))
+        if when:
+            month, day = (int(x) for x in when.split("-"))
+            start = date(year, month, day)
+            found.append((start, start + timedelta(days=days - 1)))
+    if len(found) == 1:
+        chosen = found
+    else:
+        chosen = [p for p in found if p[0] <= ref] if past else [p for p in found if p[1] >= ref]
+    if not chosen:
+        return None
+    start, end = max(chosen) if past else min(chosen)
+    direction = -1 if end < ref else (1 if start > ref else 0)
+    return TimeRef(phrase, start, end, "day" if days == 1 else "week", direction)
 
 
 # A plan, not a past: "周末要去爬山了" (要 ... 了 is about to).

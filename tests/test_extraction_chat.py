@@ -1055,3 +1055,22 @@ def test_a_we_that_is_a_business_or_a_team_of_some_size(text, content):
 ])
 def test_a_feeling_about_what_is_ahead_is_no_memory(text):
     assert contents(text) == []
+
+
+def test_holidays_are_dated_in_both_languages():
+    sept = datetime(2026, 9, 10, 10, 0, tzinfo=timezone.utc)
+    # Ahead by default; the year named beside it is its year; "before" is a deadline.
+    assert contents("I'm flying home to Ohio for Christmas", sept) == ["User is flying home to Ohio for Christmas (2026-12-25)"]
+    assert said("my goal is to save 1200 for driving lessons by christmas", sept)[0].valid_to == \
+        datetime(2026, 12, 26, tzinfo=timezone.utc)
+    assert contents("我打算春节前把驾照考下来", sept) == ["用户打算春节前把驾照考下来（截止 2027-02-06）"]
+    # Told of in the past: the last one (the lunar new year of 2026 fell on February 17).
+    assert contents("过年回老家了", sept) == ["用户过年回老家了（2026-02-17~2026-02-23）"]
+    # "十一点", "十一月" are no National Day; "国庆是今年唯一的假了" is this year's.
+    from memctl.extract import load_rules
+    from memctl.temporal import find_times
+
+    vocab = load_rules().temporal
+    assert [t.phrase for t in find_times("十一点睡，十一月要去上海", "zh", sept, vocab)] == ["十一月"]
+    assert [t.label() for t in find_times("国庆是今年唯一的假了", "zh", sept, vocab) if t.phrase == "国庆"] == \
+        ["2026-10-01~2026-10-07"]
