@@ -1074,3 +1074,27 @@ def test_holidays_are_dated_in_both_languages():
     assert [t.phrase for t in find_times("十一点睡，十一月要去上海", "zh", sept, vocab)] == ["十一月"]
     assert [t.label() for t in find_times("国庆是今年唯一的假了", "zh", sept, vocab) if t.phrase == "国庆"] == \
         ["2026-10-01~2026-10-07"]
+
+
+@pytest.mark.parametrize("text", [
+    # Always after something new, of no kind said; things learned, of nothing said.
+    "I'm always looking for new recommendations",
+    "I'm always on the lookout for new routines to mix things up",
+    "I'm always looking to up my game and hit new goals",
+    "I learned some interesting new things",
+    "I'm looking for a way to escape it all and de-stress",
+    # Remarks of the moment.
+    "I heard great things about The Fireworks",
+    "I never imagined having pets would bring so much happiness",
+    "my phone has been giving me a hard time",
+])
+def test_vague_aims_and_remarks_of_the_moment_are_no_memories(text):
+    assert contents(text) == []
+
+
+@pytest.mark.parametrize("text, content", [
+    ("I'm always looking for new vegan recipes", "User is always looking for new vegan recipes"),
+    ("I learned to play guitar", "User learned to play guitar"),
+])
+def test_an_aim_or_a_skill_that_says_what_is_kept(text, content):
+    assert contents(text) == [content]
