@@ -24,7 +24,7 @@ from common import ROOT, SHARED_DATA, need, table
 WHEN = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
 SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2.jsonl", "extraction_holdout3.jsonl",
         "extraction_holdout4.jsonl", "extraction_holdout5.jsonl", "extraction_holdout6.jsonl",
-        "extraction_holdout7.jsonl"]
+        "extraction_holdout7.jsonl", "extraction_holdout8.jsonl"]
 
 
 def _extractor():

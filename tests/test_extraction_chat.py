@@ -1098,3 +1098,21 @@ def test_vague_aims_and_remarks_of_the_moment_are_no_memories(text):
 ])
 def test_an_aim_or_a_skill_that_says_what_is_kept(text, content):
     assert contents(text) == [content]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("I like also cheese pizza and prosciutto", ["User also likes cheese pizza and prosciutto"]),
+    ("I was also in Turkey and Mexico", ["User was also in Turkey and Mexico"]),
+    ("I learned a lot about bread baking", ["User learned a lot about bread baking"]),
+    # Of nothing said, or showing the other speaker something.
+    ("I have learned a lot", []),
+    ("Look what letter I received yesterday", []),
+])
+def test_also_after_the_verb_and_what_was_learned(text, content):
+    assert contents(text) == content
+
+
+def test_a_trip_to_make_before_a_holiday_is_a_dated_task():
+    jan = datetime(2026, 1, 6, 10, 0, tzinfo=timezone.utc)
+    assert contents("下周还要跑一趟乌鲁木齐", jan) == ["用户下周还要跑一趟乌鲁木齐（2026-01-12~2026-01-18）"]
+    assert contents("过年前还要跑一趟乌鲁木齐", jan) == ["用户过年前还要跑一趟乌鲁木齐（截止 2026-02-17）"]

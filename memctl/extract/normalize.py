@@ -735,6 +735,8 @@ def _tidy(out: str) -> str:
     out = re.sub(r"\s+", " ", out).strip(" ,;:-")
     out = re.sub(r"\b(is|are|was|were) gonna\b", r"\1 going to", out)  # "User is gonna do their tax return"
     out = re.sub(r"\b(?<=User )gottas?\b", "has to", out)  # "i gotta block off june 20th"
+    # "I like also cheese pizza" (as typed) -> "User also likes cheese pizza".
+    out = re.sub(r"^(User(?:'s [\w-]+(?: [A-Z][a-z]+)?)?) (?!(?:is|was|has|does)\b)([a-z]+s) also\b", r"\1 also \2", out)
     out = _WEEKDAY.sub(lambda m: m.group(0).capitalize(), out)  # "last tuesday" as said in chat: a name
     out = re.sub(r"(?<![.\w][A-Z])[.!~]+$", "", out).rstrip()
     return out[:1].upper() + out[1:]
