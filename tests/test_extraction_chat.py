@@ -1116,3 +1116,17 @@ def test_a_trip_to_make_before_a_holiday_is_a_dated_task():
     jan = datetime(2026, 1, 6, 10, 0, tzinfo=timezone.utc)
     assert contents("下周还要跑一趟乌鲁木齐", jan) == ["用户下周还要跑一趟乌鲁木齐（2026-01-12~2026-01-18）"]
     assert contents("过年前还要跑一趟乌鲁木齐", jan) == ["用户过年前还要跑一趟乌鲁木齐（截止 2026-02-17）"]
+
+
+@pytest.mark.parametrize("text, content", [
+    # A verb after a comma that takes "as" or "to" is the user's; "close to" is where.
+    ("i'm 52, work as a dispatcher for a trucking company in phoenix",
+     ["User is 52, works as a dispatcher for a trucking company in phoenix"]),
+    ("I'm a PM at a fintech in London, need to write a PRD", ["User is a PM at a fintech in London, needs to write a PRD"]),
+    # Days as typed are names, never verbs.
+    ("I run tue thu sat", ["User runs tue thu sat"]),
+    # A question asked without a question mark is not added to the fact before it.
+    ("最近想学个乐器解压，吉他难不难", ["用户最近想学个乐器解压"]),
+])
+def test_chat_typed_verbs_days_and_questions(text, content):
+    assert contents(text) == content

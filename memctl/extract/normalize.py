@@ -41,6 +41,8 @@ _MODALS = frozenset("""can can't cannot could couldn't will won't would wouldn't
 might may shall used""".split())
 _AGREE = {"am": "is", "are": "is", "'m": "is", "have": "has", "do": "does", "don't": "doesn't",
           "haven't": "hasn't", "aren't": "isn't", "be": "is", "were": "was", "weren't": "wasn't"}
+# Days as typed in chat ("tues thurs sat"): names, never verbs.
+_DAY_SHORT = frozenset("mon tue tues wed weds thu thur thurs fri sat sun".split())
 # Past forms that look like bare verbs: "I quit smoking" stays past.
 _SAME_PAST = frozenset("quit put cut hit let set shut hurt cost spread saw found lay wound ground fell bore read".split())
 
@@ -60,7 +62,7 @@ def _third_person(word: str) -> str:
     low = word.lower()
     if low in _AGREE:
         return _AGREE[low]
-    if low in _MODALS or low in _SAME_PAST or not re.fullmatch(r"[a-z][a-z-]*", low):
+    if low in _MODALS or low in _SAME_PAST or low in _DAY_SHORT or not re.fullmatch(r"[a-z][a-z-]*", low):
         return word
     lemmas = getAllLemmas(low)
     verb = lemmas.get("VERB") or lemmas.get("AUX")
@@ -362,6 +364,11 @@ def carried_verbs(text: str) -> str:
     comma or "but" whose "I" was left out, agreed with the user (`agree`)."""
     text = re.sub(r"(?:^|(?<=, )|(?<= but ))(?:but )?((?:have|haven't|don't|do not)\b[^,]*)",
                   lambda m: m.group(0)[: m.start(1) - m.start(0)] + agree(m.group(1)), text)
+    # "User is 52, work as a dispatcher", "..., need to write a PRD": a bare verb after a comma
+    # that takes "as" or "to" is the user's too.
+    text = re.sub(r"(?<=, )([a-z]+)(?= (?:as|to) )",
+                  lambda m: _third_person(m.group(1)) if _bare_verb(m.group(1)) and m.group(1) not in _MODALS
+                  and "ADJ" not in _kinds(m.group(1)) else m.group(1), text)  # ("close to ASU" is where)
     # "(carry an EpiPen)": a verb opening an aside of a few words is the user's too.
     return re.sub(r"\(((?:always |never |usually )?([a-z]+) [^()]+)\)",
                   lambda m: f"({agree(m.group(1))})" if "VERB" in _kinds(m.group(2)) and not m.group(2).endswith(("s", "ing", "ed"))
