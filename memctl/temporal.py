@@ -298,11 +298,15 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
         _add_day_of_month(add, m, ref, int(m.group(1)), past_hint)
 
 
+# A plan moved to a new date: 改到, 改成, 换成, 推迟到, 提前到, 延期到, 挪到 ...
+_ZH_MOVED_TO = re.compile(r"(?:改|换|推迟|推|提前|延期|延|挪|调|定)(?:到|成|在|至)$")
 _ZH_STRETCH = re.compile(r"[^，。！？；,!?;\s]+")
 
 
 def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[[str], bool] | None = None) -> None:
     def past(m: re.Match[str]) -> bool:
+        if _ZH_MOVED_TO.search(text[max(0, m.start() - 4):m.start()]):
+            return False  # "婚礼改到十月十八号了": the new date of a plan is ahead, whatever 了 says
         if past_in is None:
             return past_hint
         return any(past_in(s.group(0)) for s in _ZH_STRETCH.finditer(text) if s.start() <= m.start() < s.end())

@@ -1130,3 +1130,10 @@ def test_a_trip_to_make_before_a_holiday_is_a_dated_task():
 ])
 def test_chat_typed_verbs_days_and_questions(text, content):
     assert contents(text) == content
+
+
+def test_a_plans_date_moved_in_chinese_is_a_task_ahead():
+    june = datetime(2026, 6, 6, 10, 0, tzinfo=timezone.utc)
+    assert contents("婚期改成十月十八号了", june) == ["用户婚期改成十月十八号了（2026-10-18）"]
+    assert said("婚期改成十月十八号了", june)[0].type == "task"
+    assert said("体检改到下个月五号了", june)[0].reschedules

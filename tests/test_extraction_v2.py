@@ -235,6 +235,8 @@ def test_a_durable_fact_is_not_a_low_importance_leftover():
     ("I'm vegetarian.", "I'm pescatarian now.", "vegetarian", "pescatarian"),
     ("我基本不吃辣", "微辣现在可以吃了", "不吃辣", "微辣"),
     ("I work at Google as a designer.", "I just started a new job at Figma.", "Google", "Figma"),
+    # A plan moved to a new date, in Chinese: the new date is ahead, whatever 了 says.
+    ("我十二月三号要去北京面试", "面试推迟到十二月十八号了", "12-03", "2026-12-18"),
 ])
 def test_a_new_value_closes_the_old_one(store, tmp_path, old, new, gone, kept):
     ingest(store, tmp_path, "u1", ("2026-03-01T10:00:00Z", [old]), ("2026-11-01T10:00:00Z", [new]))
