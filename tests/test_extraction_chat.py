@@ -1137,3 +1137,15 @@ def test_a_plans_date_moved_in_chinese_is_a_task_ahead():
     assert contents("婚期改成十月十八号了", june) == ["用户婚期改成十月十八号了（2026-10-18）"]
     assert said("婚期改成十月十八号了", june)[0].type == "task"
     assert said("体检改到下个月五号了", june)[0].reschedules
+
+
+@pytest.mark.parametrize("text, content", [
+    # Jobs as typed in chat.
+    ("i'm a backend dev", ["User is a backend dev"]),
+    ("I'm a postdoc at Penn", ["User is a postdoc at Penn"]),
+    # "want to" after "and" is the user's too; "rock and roll to be honest" stays.
+    ("I'm a nurse and honestly just want to sleep more", ["User is a nurse and honestly just wants to sleep more"]),
+    ("I love rock and roll to be honest", ["User loves rock and roll to be honest"]),
+])
+def test_jobs_as_typed_and_a_verb_taking_to(text, content):
+    assert contents(text) == content

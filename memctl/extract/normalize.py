@@ -312,6 +312,10 @@ def _bare_verb(word: str) -> bool:
     return word in getAllLemmas(word).get("VERB", ())
 
 
+# Verbs that take "to" and a verb ("and honestly just want to switch off").
+_TO_VERBS = frozenset("want need love like hate plan hope try wish prefer intend decide learn start continue".split())
+
+
 def _infinitive(words: list[str], i: int) -> bool:
     """Whether words[i] is the "to" of an infinitive ("to travel"), not of a place ("to Denver")."""
     if words[i].lower() != "to" or i + 1 >= len(words):
@@ -350,7 +354,7 @@ def joined_verbs(text: str) -> str:
         elif w.isalpha() and w.islower() and _bare_verb(w) and w not in _MODALS:
             kinds = _kinds(w)
             after = words[j + 1].lower().strip(",.") if j + 1 < len(words) else ""
-            takes_object = after in _AFTER_VERB or after.isdigit()
+            takes_object = after in _AFTER_VERB or after.isdigit() or after == "to" and w in _TO_VERBS
             # A word that is only a verb, or one that is also a noun with an object after it
             # ("rock and roll" stays).
             if "VERB" in kinds and (kinds <= {"VERB", "AUX"} or takes_object):
