@@ -1149,3 +1149,7 @@ def test_a_plans_date_moved_in_chinese_is_a_task_ahead():
 ])
 def test_jobs_as_typed_and_a_verb_taking_to(text, content):
     assert contents(text) == content
+
+
+def test_a_lone_w_before_whom_it_is_with_is_with():
+    assert contents("going to lisbon w my sister in may") == ["User is going to lisbon with their sister in may (2027-05)"]
