@@ -225,7 +225,7 @@ def _vocab_pattern(lang: str, phrases: tuple[str, ...]) -> re.Pattern[str]:
 
 
 _NUM_EN = r"(\d+|a couple of|couple of|a few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-_MONTH_ALT = "|".join(_MONTHS + [a for a in _MONTH_ABBR if a != "may"])
+_MONTH_ALT = "|".join(_MONTHS + ["sept"] + [a for a in _MONTH_ABBR if a != "may"])  # "sept 27" as typed
 _AGO_EN = re.compile(_NUM_EN + r" (day|week|month|year)s? ago\b")
 _IN_EN = re.compile(r"\bin " + _NUM_EN + r" (day|week|month|year)s?\b")
 # "within two years", "in the next 3 months": a deadline that far ahead.
@@ -233,7 +233,7 @@ _WITHIN_EN = re.compile(r"\b(?:within|in the next) " + _NUM_EN + r" (day|week|mo
 _WEEKDAY_EN = re.compile(r"\b(?:(last|next|this|on|coming) )?(" + "|".join(_WEEKDAYS_EN) + r")\b")
 # "the 19th of September", "September 19th", "19 Sept 2027": a day in a named month.
 _DAY_OF_MONTH_EN = re.compile(
-    r"(?:\b(?:the )?(\d{1,2})(?:st|nd|rd|th)? of (" + _MONTH_ALT + r")\b|\b(\d{1,2}) (" + _MONTH_ALT + r")\b"
+    r"(?:\b(?:the )?(\d{1,2})(?:st|nd|rd|th)? of (" + _MONTH_ALT + r")\b|\b(\d{1,2})(?:st|nd|rd|th)? (" + _MONTH_ALT + r")\b"
     r"|\b(" + _MONTH_ALT + r")\.? (?:the )?(\d{1,2})(?:st|nd|rd|th)?\b(?!:))(?:,? ((?:19|20)\d\d))?")
 _MONTH_EN = re.compile(r"\b(by|before|until|in|since|back in|last|next|this)?\s*(?:the end of |end of |mid-?|early |late )?("
                        + _MONTH_ALT + r")\.?(?:\s+(\d{4}))?\b")

@@ -786,7 +786,7 @@ POINTS_AND_PEOPLE = [
     # "hes" is "he's"; a name typed in lower case is someone; "Problem is" frames the fact;
     # 孩子他爸 is one person; what someone else does says nothing of the user's pets.
     ("my partner is great. hes called Dev, hes a PE teacher",
-     [("profile", "User's partner is called Dev, he's a PE teacher")]),
+     [("profile", "User's partner is called Dev"), ("profile", "User's partner Dev is a PE teacher")]),
     ("otieno only meets on wednesdays", []),
     ("Problem is I'm up at 4am every day for the ovens", [("behavior", "User is up at 4am every day for the ovens")]),
     ("孩子他爸在深圳上班，一个月回来一次", [("profile", "用户的孩子他爸在深圳上班，一个月回来一次")]),
@@ -1153,3 +1153,67 @@ def test_jobs_as_typed_and_a_verb_taking_to(text, content):
 
 def test_a_lone_w_before_whom_it_is_with_is_with():
     assert contents("going to lisbon w my sister in may") == ["User is going to lisbon with their sister in may (2027-05)"]
+
+
+def test_a_relative_named_in_lower_case_is_that_relative_later():
+    got = chat("planning japan trip w my wife priya, april 3 to 17. im a backend dev", "Here's a plan.",
+               "priya doesnt eat beef (shes hindu), I eat everything. shes really into pottery so anything like that would be great")
+    assert [(c.type, c.subject, c.content) for c in got] == [
+        ("task", "user", "User is planning japan trip with their wife Priya, april 3 to 17 (2027-04-03)"),
+        ("profile", "user", "User is a backend dev"),
+        ("preference", "wife Priya", "User's wife Priya doesn't eat beef (she's hindu)"),
+        ("preference", "user", "User eats everything"),
+        ("preference", "wife Priya", "User's wife Priya is really into pottery"),
+    ]
+    # Words a dictionary knows are never names: "my son today", "my wife and I".
+    got = chat("my son today is sick", "Oh no.", "today he's fine")
+    assert all("Today" not in c.content for c in got)
+
+
+def test_a_pet_called_by_name_and_a_person_after_a_comma():
+    got = chat("I'm 71 and I've just adopted a rescue dog, a greyhound called Biscuit, from a shelter in Kildare.",
+               "Is he an ex-racer? How old is he?", "Yes ex racer, he's 4.",
+               "Lovely.", "My grandson Cian comes over every Sunday, he's 9. Should I worry?")
+    assert [(c.type, c.subject, c.content) for c in got] == [
+        ("profile", "user", "User is 71"),
+        ("event", "user", "User has just adopted a rescue dog, a greyhound called Biscuit, from a shelter in Kildare"),
+        ("profile", "dog Biscuit", "User's dog Biscuit is 4"),
+        ("behavior", "grandson Cian", "User's grandson Cian comes over every Sunday"),
+        ("profile", "grandson Cian", "User's grandson Cian is 9"),
+    ]
+
+
+@pytest.mark.parametrize("text, content", [
+    # Taking up or giving up a habit lasts; giving up on a puzzle does not.
+    ("I've taken up pottery", ["User has taken up pottery"]),
+    ("I gave up smoking", ["User gave up smoking"]),
+    ("I gave up on the puzzle", []),
+    # Moments and feelings of the moment; a condition is not one.
+    ("going to bed now before I spiral", []),
+    ("I'm starting to panic a bit about the timeline", []),
+    ("I have panic attacks", ["User has panic attacks"]),
+])
+def test_habits_taken_up_and_moments_of_panic(text, content):
+    assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # A phrase with no verb after the user is no sentence; a day list is no verb.
+    ("usually on the lakefront path", []),
+    ("tues thurs sat", []),
+    # Training or prepping for something is the user's aim; "sept" is September; a bare event word with its date.
+    ("training for the chicago half on sept 27", ["User is training for the chicago half on sept 27 (2026-09-27)"]),
+    ("party is saturday 27th june", ["User's party is Saturday 27th june (2027-06-27)"]),
+    ("Party is fun", []),
+    # A body part that keeps hurting is a health fact; hurting today passes.
+    ("my right knee gets achy after 6+ miles", ["User's right knee gets achy after 6+ miles"]),
+    ("my back hurts today", []),
+    # A habit said as a gerund is the user's habit.
+    ("studying at night after work usually 9-11pm, weekends more", ["User studies at night after work usually 9-11pm, weekends more"]),
+    ("Running every day is good for you", []),
+    # A fact before a question to the assistant stays; a standing rule about answers is a preference.
+    ("i use notion for notes, can u give me a template structure", ["User uses notion for notes"]),
+    ("pls no long intros just get to the point", ["User prefers: no long intros just get to the point"]),
+])
+def test_chat_typed_plans_habits_and_health(text, content):
+    assert contents(text) == content

@@ -222,6 +222,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             ctx.prev_drop = None if a.keep else a.reason
             ctx.prev_times = a.times or ctx.prev_times
             item = _item(a, conv, turn, key, when, context, rules.topics)
+            if isinstance(item, Candidate) and item.lang == "en":
+                item.content = scene.capitalised(item.content)
             if isinstance(item, Candidate) and not a.inferred and not readable(item.content, item.lang):
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "garbled"))
                 continue

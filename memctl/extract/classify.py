@@ -234,6 +234,8 @@ def _unagree(rest: str) -> str:
 # may be the subject: "Working on cars helps me relax".)
 _SUBJECTLESS = re.compile(
     r"^(?:(?:still|also|just|finally|recently|really|currently) )?(?:gonna|gotta|wanna|going to|need to|have to|got to|want to|"
+    # "planning japan trip w my wife": a plan in the making, not a gerund subject.
+    r"(?:planning|organi[sz]ing|preparing for|prepping for|training for|studying for|saving up for|flying|heading) (?!(?:[\w']+ ){0,3}(?:is|are|was|helps?|makes?)\b)|"
     r"(?:been|haven't|havent|hadn't|didn't|didnt|wasn't)\b|"
     r"(?:broke|went|had|took|got|started|finished|moved|bought|made|lost|won|saw|tried|spent|switched|quit|adopted|ran|joined|"
     r"visited|booked|signed|passed|failed|hurt|injured|sprained|tore|fractured|sold|left|retired|graduated|dropped)\b)", re.I)

@@ -62,7 +62,8 @@ def _third_person(word: str) -> str:
     low = word.lower()
     if low in _AGREE:
         return _AGREE[low]
-    if low in _MODALS or low in _SAME_PAST or low in _DAY_SHORT or not re.fullmatch(r"[a-z][a-z-]*", low):
+    if low in _MODALS or low in _SAME_PAST or low in _DAY_SHORT or low in _FUNCTION_WORDS \
+            or not re.fullmatch(r"[a-z][a-z-]*", low):
         return word
     lemmas = getAllLemmas(low)
     verb = lemmas.get("VERB") or lemmas.get("AUX")
@@ -446,6 +447,11 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
                                 low[len(head):mine.start()].split()[-1])):
         # "Working on cars helps me relax": the gerund phrase is the subject, the user its object.
         return _tidy(_user_at(t, mine))
+    if gerund and inherited and _HABITUAL.search(low) and not re.search(r"\b(?:now|currently|this|next|tomorrow|tonight)\b", low):
+        # "studying at night after work usually 9-11pm": what the user does, as a habit
+        verb = _verb_of_gerund(head)
+        if verb:
+            return _tidy("User " + _pronouns_en(verb + t[len(head):]))
     if gerund and inherited:
         return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))  # "Flying to Denver next week"
     lead = re.match(r"^(?:(?:still|just|now|currently|really|always|finally|also|so|super|pretty|totally) )*"
@@ -655,6 +661,19 @@ _ZH_BARE_VERB = re.compile(r"(?:吃|喝|看|查|用|弄|去|做|拿|买|回来|�
 _EN_OPEN_END = re.compile(r"\b(?:never|always|and|or|but|the|a|an|their|my|his|her|of|very|than|because|if|is|are|was|were)\W*$", re.I)
 
 
+_HABITUAL = re.compile(r"\b(?:usually|always|normally|every (?:day|morning|night|evening|week)|daily|weekly|"
+                       r"most (?:days|nights|mornings)|on weekends|after work|before work)\b")
+
+
+def _verb_of_gerund(gerund: str) -> str:
+    """ "studying" -> "studies": the gerund's verb after a third-person subject, or "" if unknown."""
+    from lemminflect import getAllLemmas, getInflection
+
+    lemma = (getAllLemmas(gerund).get("VERB") or ("",))[0]
+    inflected = getInflection(lemma, "VBZ") if lemma else ()
+    return inflected[0] if inflected else ""
+
+
 def readable(content: str, lang: str = "en") -> bool:
     """Whether a memory about the user reads as a sentence. English: after "User" (and any
     adverbs) comes a verb; "User weekly rotation", "User no deploys after 3pm", "User
@@ -703,6 +722,8 @@ def readable(content: str, lang: str = "en") -> bool:
     for n, word in enumerate(words[:5]):
         if word in ("gonna", "wanna", "gotta", "and") or (word == "no" and words[n + 1 : n + 2] == ["longer"]):
             return True
+        if word in _FUNCTION_WORDS - {"so"} or word in _DAY_SHORT:
+            return False  # "User usually on the lakefront path", "User tues thurs sat": no verb before the phrase
         kinds = _kinds(word)
         if word.endswith("ing") and word not in ("bring", "sing", "sting", "swing", "cling", "fling", "wring"):
             return False  # "User always supporting each other": no finite verb

@@ -39,13 +39,18 @@ _ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff]
                         r"|(?:(?<=[\u3400-\u9fff]\d)|(?<=[\u3400-\u9fff]\d\d)|(?<=[\u3400-\u9fff]\d\d\d))\s+(?=[\u3400-\u9fff])")
 # English: split before a conjunction that opens a new clause.
 _EN_CLAUSE = re.compile(
-    r",\s+(?=(?:but|so|and|even though|even if|though|although|because|bc|cuz|since|while|whereas|plus|yet|if|i|i'm|i've|i'd|my)\b)"
+    r",\s+(?=(?:but|so|and|even though|even if|though|although|because|bc|cuz|since|while|whereas|plus|yet|if|i|i'm|i've|i'd|my|"
+    r"he's|she's|he is|she is)\b)"
     # "I hate cilantro, leave it out of anything you suggest", "..., so keep that in mind":
     # what is asked of the assistant is a clause of its own; the fact before it stays.
     r"|(?:,\s+|\s+(?=so\s))(?=(?:so\s+)?(?:pls|please|plz|kindly|leave|keep that|keep this|bear|remember|make sure|don't|do not|"
     r"avoid|skip|no need)\b)"
+    # "she's really into pottery so anything like that would be great": the ask after the fact.
+    r"|,?\s+(?=so\s+(?:anything|something|any (?:ideas|tips|suggestions|recs|recommendations)|ideas|suggestions|"
+    r"recommendations|recs)\b)"
     # "..., is it bad to do it on an empty stomach": a question tacked on after a comma.
-    r"|,\s+(?=(?:is it|is that|is this|should i|can i|do i|would it|will it|does it|any tips|any ideas)\b)"
+    r"|,\s+(?=(?:is it|is that|is this|should i|can i|do i|would it|will it|does it|any tips|any ideas|"
+    r"can you|could you|can u|could u|would you|will you)\b)"
     # "... since 2019 and on big days i struggle to ...": a second statement after a phrase.
     r"|(?<!\s)\s+(?=and\s+(?:on|in|at|for|during|after|before|these)\s+(?:[\w']+\s+){0,3}(?:i|i'm|i've)\s)"
     r"|(?<!\s)\s+(?=(?:but|and|so|because|bc|cuz|though|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|our|he|she|they|it|it's)\b)"

@@ -107,6 +107,14 @@ class Scene:
             name = m.group(1) or m.group(2)
             self.by_name.setdefault(name.lower(), Subject(subject.kind, subject.relation, name, plural=subject.plural))
 
+    def capitalised(self, text: str) -> str:
+        """English text with the names typed in lower case written as names ("their wife
+        priya" -> "their wife Priya"); only words no dictionary knows, never "will" or "rose"."""
+        for key, subject in self.by_name.items():
+            if subject.name and subject.name != key and subject.name.lower() == key and _unknown_word(key):
+                text = re.sub(rf"(?<![\w'-]){re.escape(key)}(?![\w-])", subject.name, text)
+        return text
+
     def note_mentions(self, text: str, r: LangRules, lang: str) -> None:
         """Events and things the user mentions doing or having ("参加一个AI论坛", "my
         sister's wedding"): a later clause may be about them."""
@@ -143,6 +151,25 @@ class Scene:
                     named = re.search(r"\b(?:named|called)\s", m.group(0)) is not None  # "a cat named Pepper"
                     if name and (named or not _en_verb_like(name)) and name.lower() not in _EN_NOT_NAMES:
                         self.by_name.setdefault(name.lower(), Subject(found[1], relation, name))
+            # "I've adopted a rescue dog, a greyhound called Biscuit": the pet's name.
+            for word, kind in r.relations_in(low):
+                if kind != PET:
+                    continue
+                at = re.search(rf"\b{re.escape(word)}\b", low)
+                called = re.compile(r"\b(?:named|called) ([A-Z][a-z]+)\b").search(text, at.end()) if at else None
+                if called and called.start() - at.end() <= 40 and called.group(1).lower() not in _EN_NOT_NAMES:
+                    pet = Subject(PET, word, called.group(1))
+                    self.by_name.setdefault(called.group(1).lower(), pet)
+                    self.last_person = pet
+                    break
+            # "w my wife priya", "my son noah": a name typed in lower case after the relation
+            # is a word no dictionary knows ("my wife and I", "my son today" are not names).
+            for m in _EN_NAMED_LOWER.finditer(low):
+                found = _en_relation(m.group(1), r)
+                name = m.group(2)
+                if found and found[1] in (PERSON, PET) and found[0] == m.group(1) and _unknown_word(name):
+                    relation = _EN_ONE.get(found[0], found[0])
+                    self.by_name.setdefault(name, Subject(found[1], relation, name.capitalize()))
         if lang == "zh":
             # "跟老伴老周一起", "我未婚夫阿伟说…": a later "老周没有高血压" is about that person.
             for word, kind in r.relations_in(text):
@@ -157,7 +184,9 @@ class Scene:
         for word, kind in r.relations_in(low):
             if kind == PET or kind == PERSON and word.lower() in r.close:
                 if re.search(owner + re.escape(word.lower() if lang == "en" else word), low):
-                    self.last_person = Subject(kind, word, plural=word.lower() in r.plural)
+                    named = [s for s in self.by_name.values() if s.relation == word and not s.plural]
+                    # "my wife priya ... she's into pottery": the wife by her name, when she has one.
+                    self.last_person = named[-1] if len(named) == 1 else Subject(kind, word, plural=word.lower() in r.plural)
                     if lang == "en" and not self.company:
                         self.company = word.lower()  # "my son lives in Denver. we talk on Sundays"
                     return
@@ -221,6 +250,21 @@ _EN_NAMED = re.compile(r"\b([A-Za-z-]+),?\s+(?:(?:named|called)\s+)?([A-Z][a-z]+
 _EN_COMPANY = re.compile(r"\b(?:my|our) ([a-z-]+)(?= (?:and|&) (?:i|me)\b)|\b(?:with|took|take|and) (?:my|our) ([a-z-]+)\b")
 _EN_GROUPS = frozenset("family team band crew class".split())
 _EN_ONE = {"children": "child", "twins": "child", "grandkids": "grandkid", "in-laws": "in-law", "puppies": "puppy"}
+_EN_NAMED_LOWER = re.compile(r"\b(?:my|our) ([a-z-]+),? ([a-z]{3,12})\b(?!['-])")
+# Short words a dictionary of open-class words does not list: never a name typed in lower case.
+_EN_FUNCTION = frozenset("""and but the for with from who whom whose that this these those then than when while where
+which what she her hers him his they them their its our ours you your yours lol lmao tho though thru also too yet
+til till btw idk tbh imo rn pls plz thx ngl haha hehe omg smh bc cuz cos coz abt gonna wanna gotta yeah yep nope
+okay was were are has had have did does will would could should can may might must shall not nor any all both
+each every some into onto upon over under about after before since until unless because""".split())
+
+
+def _unknown_word(word: str) -> bool:
+    from lemminflect import getAllLemmas
+
+    return word not in _EN_FUNCTION and word not in _EN_NOT_NAMES and not getAllLemmas(word)
+
+
 _EN_NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday sunday january february march april may
 june july august september october november december christmas easter""".split())
 
@@ -230,6 +274,10 @@ _EN_PLAN = re.compile(
     r"^(?:[a-z]+ing)\b.*\b(?:tomorrow|tonight|this weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next "
     r"\w+|this (?:mon|tues|wednes|thurs|fri|satur|sun)day|on (?:the )?\d+(?:st|nd|rd|th)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|on "
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d+|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b")
+
+
+_EN_HABIT = re.compile(r"^[a-z]+ing\b(?:(?! is | are | was | were ).)*\b(?:usually|always|normally|every (?:day|morning|night|evening|week)|"
+                       r"daily|weekly|most (?:days|nights|mornings)|on weekends|after work|before work)\b")
 
 
 def _en_relation(words: str, r: LangRules) -> tuple[str, str] | None:
@@ -332,6 +380,10 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             and (r.has("reschedule", low) or re.search(r"\b(?:is|are) now (?:on )?(?:the )?\d|, not (?:on )?(?:the )?\d", low)):
         # "the surgery is now the 22nd of May, not the 8th": the user's own plan, given a new date.
         return Found(Subject(EVENT, the.group(1)), the.end())
+    bare = re.match(r"([a-z][\w-]+)(?: date)? (?:is|'s) (?:on |this |next )?(?:the )?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)", low)
+    if bare and r.relations.get(bare.group(1)) == EVENT:
+        # "exam is 15 aug", "party is saturday 27th june": the date of the user's own event, typed bare.
+        return Found(Subject(EVENT, bare.group(1)), len(bare.group(1)))
     moved = re.match(r"the ([a-z][\w-]+)(?:'s| has| is| was| got)? (?:been |now |just )?(?:moved|rescheduled|postponed|pushed back|"
                      r"pushed|delayed|bumped|brought forward)\b", low)
     if moved and moved.group(1) not in r.relations:
@@ -356,8 +408,9 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             return Found(THE_USER)  # "Playing games is my main hobby"
         if opener and re.search(r"\b(?:we|we're|we've|our|us)\b", low):
             return Found(WE)
-        if gerund and _EN_PLAN.match(low) and not re.search(r"\b(?:is|are|was|were)\b", low.split(",")[0]):
-            return Found(THE_USER, inherited=True)  # "flying out of Denver on nov 12": the user's own plan
+        if gerund and (_EN_PLAN.match(low) or _EN_HABIT.match(low)) and not re.search(r"\b(?:is|are|was|were)\b", low.split(",")[0]):
+            # "flying out of Denver on nov 12", "studying at night after work usually 9-11pm": the user's own plan or habit
+            return Found(THE_USER, inherited=True)
         if gerund:
             return Found(SOMEONE_ELSE)  # "Being surrounded by teammates creates a bond": said of anyone
     if _EN_NOT_SUBJECT.match(low):
@@ -378,6 +431,11 @@ def _recent_person(previous: Subject | None, scene: Scene, plural: bool, gender:
     for candidate in (previous, scene.asked, scene.last_person):
         if candidate is not None and candidate.kind in (PERSON, PET) and candidate.plural == plural \
                 and not (gender and _gender(candidate) not in ("", gender)):
+            if not candidate.name:
+                # "my partner ... hes called Dev, hes a PE teacher": the partner, by the name given.
+                named = [s for s in scene.by_name.values() if s.relation == candidate.relation and s.kind == candidate.kind]
+                if len(named) == 1 and named[0].plural == candidate.plural:
+                    return named[0]
             return candidate
     return None
 
