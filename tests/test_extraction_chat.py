@@ -1217,3 +1217,46 @@ def test_habits_taken_up_and_moments_of_panic(text, content):
 ])
 def test_chat_typed_plans_habits_and_health(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # A correction marker before the fact; the aside about whether it matters is not the fact.
+    ("actually scratch that, we moved off Jira to Linear last month", ["User's team moved off Jira to Linear last month (2026-08)"]),
+    ("also we use Amplitude for analytics if that matters for success metrics", ["User and others use Amplitude for analytics"]),
+    ("I keep forgetting", []),
+    # Health: a dodgy back, a medicine with its dose after "now".
+    ("I've got a dodgy back", ["User has got a dodgy back"]),
+    ("she took me off the lisinopril, now im on amlodipine 5mg", ["Now the user is on amlodipine 5mg"]),
+    # How many a day is a habit; units for every answer are a standing preference.
+    ("also i drink like 4 cokes a day", ["User drinks like 4 cokes a day"]),
+    ("Please give me measurements in metric by the way", ["User prefers: give them measurements in metric"]),
+    # What the user is, the "I'm a" left out; "retired early" is not a job.
+    ("Retired civil engineer, so I like things done properly!", ["User is a retired civil engineer", "User likes things done properly"]),
+])
+def test_corrections_health_and_standing_units(text, content):
+    assert contents(text) == content
+
+
+def test_chinese_names_are_not_what_follows_the_relation():
+    # "怀孕了", "天天买", "膝盖", "啥" after a relation are not names.
+    assert [c.subject for c in said("老婆怀孕了 预产期8月中")] == ["老婆"]
+    assert [c.subject for c in said("我妈膝盖不好")] == ["妈"]
+    # A clause whose object the clause before held is no memory of its own.
+    assert contents("哈哈 无糖酸奶可以 我老婆天天买") == []
+    assert contents("我老婆天天买菜") == ["用户的老婆天天买菜"]
+
+
+def test_a_subject_named_in_a_dropped_clause_ends_the_fact_before_it():
+    got = said("我妈膝盖不好 爬山不行 我爸啥都行 就是血压有点高")
+    assert [(c.subject, c.content) for c in got] == [("妈", "用户的妈膝盖不好，爬山不行"), ("爸", "用户的爸就是血压有点高")]
+
+
+@pytest.mark.parametrize("text, content", [
+    # A leftover that says more of the fact before it joins it.
+    ("哦我不吃牛羊肉 从小就不吃 闻着膻", ["用户不吃牛羊肉，从小就不吃，闻着膻"]),
+    # How answers should look from now on is a standing preference; 手机 alone is no phone number.
+    ("别给我弄表格啊 手机上看乱七八糟的 以后都直接说就行", ["用户希望别给弄表格，手机上看乱七八糟的", "用户希望以后都直接说"]),
+    ("我老家其实是梅州的", ["用户的老家其实是梅州的"]),
+])
+def test_chinese_leftovers_standing_formats_and_hometown(text, content):
+    assert contents(text) == content

@@ -224,7 +224,13 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             item = _item(a, conv, turn, key, when, context, rules.topics)
             if isinstance(item, Candidate) and item.lang == "en":
                 item.content = scene.capitalised(item.content)
-            if isinstance(item, Candidate) and not a.inferred and not readable(item.content, item.lang):
+            if isinstance(item, Candidate) and not a.inferred and not readable(item.content, item.lang, item.subject):
+                if clause.lang == "zh" and last_in_sentence and last_in_sentence[0] == clause.sentence and a.inherited \
+                        and item.subject == last_in_sentence[1].subject and len(a.text) <= 12 \
+                        and not _ASKS.search(a.text) and not _SECOND_PERSON.search(a.text):
+                    # "我不吃牛羊肉 从小就不吃": a leftover that says more of the fact before it.
+                    _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
+                    continue
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "garbled"))
                 continue
             if isinstance(item, Candidate) and not a.standing and not a.reschedules \
@@ -247,19 +253,14 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 # wants is the user; "她早上七点才起" after "我老婆是老师" is still hers.)
                 # A subject-less continuation ("现在在美团" after "我跳槽了") elaborates the fact before it
                 # (up to a clause's length: an endless sentence does not make an endless memory).
-                prev = last_in_sentence[1]
-                sep = "，" if clause.lang == "zh" else ", "
-                body = without_time(prev.content)  # "用户上个月被裁了，现在在家歇着（2026-10）"
-                more = pronouns(a.text, clause.lang)
-                if clause.lang == "en" and prev.content.startswith("User "):
-                    more = carried_verbs(more)  # "..., haven't in a while": the user's verb
-                prev.content = f"{body}{sep}{more}{prev.content[len(body):]}"
-                prev.clause = f"{prev.clause}{sep}{clause.text}"
-                prev.topics = sorted(set(prev.topics) | set(topics_of(a.text, rules.topics)))
-                if prev.slot is None and prev.subject == "user":
-                    prev.slot = slot_of(rules.lang(clause.lang), prev.clause)
+                _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
             else:
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, a.reason))
+                if last_in_sentence and not a.inherited and a.about.kind != NONE \
+                        and a.about.label != last_in_sentence[1].subject:
+                    # "我妈膝盖不好 爬山不行 我爸啥都行 就是血压有点高": after 我爸 the next
+                    # subject-less clause is no longer about 妈.
+                    last_in_sentence = None
         if turn_has_request:
             # "我下周要考试，帮我出十道题", "Give me a packing list, I leave on the 3rd": a plan or
             # a loose remark stated to frame a request is part of the request.
@@ -273,6 +274,20 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         record.statement = any(isinstance(i, Candidate) for i in out.items[first_item:]) or any(
             d.reason not in ASKING for d in out.dropped[first_drop:])
     return out
+
+
+def _extend(prev: Candidate, a: Analysis, clause: str, lang: str, rules: Rules) -> None:
+    """Add a subject-less clause to the memory before it in the same sentence."""
+    sep = "，" if lang == "zh" else ", "
+    body = without_time(prev.content)  # "用户上个月被裁了，现在在家歇着（2026-10）"
+    more = pronouns(a.text, lang)
+    if lang == "en" and prev.content.startswith("User "):
+        more = carried_verbs(more)  # "..., haven't in a while": the user's verb
+    prev.content = f"{body}{sep}{more}{prev.content[len(body):]}"
+    prev.clause = f"{prev.clause}{sep}{clause}"
+    prev.topics = sorted(set(prev.topics) | set(topics_of(a.text, rules.topics)))
+    if prev.slot is None and prev.subject == "user":
+        prev.slot = slot_of(rules.lang(lang), prev.clause)
 
 
 def _names_others(text: str, r: LangRules) -> bool:

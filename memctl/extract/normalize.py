@@ -447,6 +447,12 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
                                 low[len(head):mine.start()].split()[-1])):
         # "Working on cars helps me relax": the gerund phrase is the subject, the user its object.
         return _tidy(_user_at(t, mine))
+    retired = re.fullmatch(r"(retired|former|ex-) ?((?:[a-z-]+ ){0,3}([a-z-]+))[.!]*", low)
+    if retired and inherited and not re.search(r"\b(?:last|next|this|ago|early|recently|years?|months?|weeks?|in|at|from|after)\b", retired.group(2)) \
+            and _kinds(retired.group(3)) & {"NOUN"} and "ADV" not in _kinds(retired.group(3)):
+        # "Retired civil engineer, so ...": what the user is, the "I'm a" left out.
+        article = "an" if retired.group(1)[0] in "aeiou" else "a"
+        return _tidy(f"User is {article} {retired.group(1)}{'' if retired.group(1).endswith('-') else ' '}{retired.group(2)}")
     if gerund and inherited and _HABITUAL.search(low) and not re.search(r"\b(?:now|currently|this|next|tomorrow|tonight)\b", low):
         # "studying at night after work usually 9-11pm": what the user does, as a habit
         verb = _verb_of_gerund(head)
@@ -651,10 +657,10 @@ _ZH_ONLY_TIME = re.compile(r"(?:每|[\d一二三四五六七八九十两]+(?:号
 
 # When and how often, at the start of a Chinese memory body, and a verb that needs its
 # object: left alone ("饭后吃", "上个月查了", "十号回来"), they say nothing.
-_ZH_WHEN = re.compile(r"^(?:(?:每天|每周[一二三四五六日天]?|每个?月|早上|晚上|中午|下午|上午|饭后|饭前|睡前|上个?月|下个?月|这个?月|上周|下周|"
+_ZH_WHEN = re.compile(r"^(?:(?:每天|天天|从小|小时候|每周[一二三四五六日天]?|每个?月|早上|晚上|中午|下午|上午|饭后|饭前|睡前|上个?月|下个?月|这个?月|上周|下周|"
                       r"下下周[一二三四五六日天]?|这周|周[一二三四五六日天末]|[\d一二三四五六七八九十]+号|昨天|今天|明天|刚才|刚刚|刚|已经|又|都|就|也|还|一直|"
                       r"经常|老是|一般|平时)[，,]?)+")
-_ZH_BARE_VERB = re.compile(r"(?:吃|喝|看|查|用|弄|去|做|拿|买|回来|回去|推到|改到|挪到|换成|到|一片|一次|两次|一粒)[了的啊呀吧]*")
+_ZH_BARE_VERB = re.compile(r"(?:不|没|没有|不太|不怎么)?(?:吃|喝|看|查|用|弄|去|做|拿|买|回来|回去|推到|改到|挪到|换成|到|一片|一次|两次|一粒)[了的啊呀吧]*")
 
 
 # Words an English sentence does not end on: a memory ending on one was cut off.
@@ -674,7 +680,7 @@ def _verb_of_gerund(gerund: str) -> str:
     return inflected[0] if inflected else ""
 
 
-def readable(content: str, lang: str = "en") -> bool:
+def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
     """Whether a memory about the user reads as a sentence. English: after "User" (and any
     adverbs) comes a verb; "User weekly rotation", "User no deploys after 3pm", "User
     sometimes it feels overwhelming" are word-swapped fragments (a word the dictionary does
@@ -684,6 +690,10 @@ def readable(content: str, lang: str = "en") -> bool:
         body = without_time(content)
         if "用户" not in body:
             return False
+        owner = f"用户的{subject}"
+        if subject not in ("user", "") and body.startswith(owner):
+            # "用户的老婆天天买": bought what, the clause before said.
+            return not _ZH_BARE_VERB.fullmatch(_ZH_WHEN.sub("", body[len(owner):]))
         if not body.startswith("用户") or body.startswith("用户的"):
             return True
         body = body[2:]

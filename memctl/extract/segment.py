@@ -40,7 +40,7 @@ _ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff]
 # English: split before a conjunction that opens a new clause.
 _EN_CLAUSE = re.compile(
     r",\s+(?=(?:but|so|and|even though|even if|though|although|because|bc|cuz|since|while|whereas|plus|yet|if|i|i'm|i've|i'd|my|"
-    r"he's|she's|he is|she is)\b)"
+    r"he's|she's|he is|she is|now i'm|now im|now i)\b)"
     # "I hate cilantro, leave it out of anything you suggest", "..., so keep that in mind":
     # what is asked of the assistant is a clause of its own; the fact before it stays.
     r"|(?:,\s+|\s+(?=so\s))(?=(?:so\s+)?(?:pls|please|plz|kindly|leave|keep that|keep this|bear|remember|make sure|don't|do not|"
