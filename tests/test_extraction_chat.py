@@ -1260,3 +1260,16 @@ def test_a_subject_named_in_a_dropped_clause_ends_the_fact_before_it():
 ])
 def test_chinese_leftovers_standing_formats_and_hometown(text, content):
     assert contents(text) == content
+
+
+def test_he_in_a_turn_naming_someone_new_is_not_the_husband_from_before():
+    got = chat("二宝六个月了 老公在远洋货轮上工作 一走就是大半年", "好的。",
+               "还有个大的 乐乐 七岁 上二年级 他每天晚上要写作业")
+    assert not any("老公每天晚上" in c.content or c.content.startswith("用户上二年级") for c in got)
+
+
+def test_this_weeks_numbers_and_what_follows_them_are_no_part_of_a_job():
+    assert contents("帮我写个周报 我在长沙一家做茶饮的公司做新媒体运营 主要管小红书跟抖音 这周数据：小红书涨粉1200 播放80万") == [
+        "用户在长沙一家做茶饮的公司做新媒体运营，主要管小红书跟抖音"]
+    # A standing rule about answers is not this week's, whatever time the clause before named.
+    assert contents("这周数据不错 回答简短点") == ["用户希望回答简短点"]

@@ -183,6 +183,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         # clause with no subject of its own ("5岁", "天天开无人机打药") after "我儿子豆豆……" or
         # "老谭……" may be about them; the turn keeps it, a memory does not guess.
         others = _names_others(context or "", rules.lang("zh")) if context else False
+        named_here: set[str] = set()  # the people and pets this turn names itself
         for n, clause in enumerate(split_clauses(masked, rules.lang("en").spell)):
             ctx.first_clause = n == 0
             ctx.sentence_first = clause.sentence != sentence
@@ -204,6 +205,12 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 if a.keep and a.inherited and others and a.about.kind == USER and not a.about.group \
                         and not a.about.joint and not a.standing:
                     a.drop("unclear subject")
+                elif a.keep and a.inherited and others and a.about.kind in (PERSON, PET) and re.match(r"[他她]", clause.text) \
+                        and a.about.label not in named_here and a.about != scene.asked:
+                    # "还有个大的 乐乐 七岁 …… 他每天晚上要写作业": not the husband of the turn before.
+                    a.drop("unclear subject")
+                if not a.inherited and a.about.kind in (PERSON, PET):
+                    named_here.add(a.about.label)
                 names = a.about.kind in (PERSON, PET) or _names_others(clause.text, rules.lang("zh"))
                 if a.about.kind == USER and not a.inherited and (a.about.joint or not names):
                     others = False  # "我和老婆都喜欢原木风，特别讨厌大理石": the user again
@@ -212,7 +219,10 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             topic = re.match(r"^((?:[A-Z][a-z]+|[A-Z][a-z]+ing(?: \w+){0,3})) (?:is|are|was|were|has been)\b", a.text or "")
             ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") else ""
             scene.note_mentions(a.text or clause.text, rules.lang(clause.lang), clause.lang)
+            before = scene.last_person
             scene.note_people(clause.text, rules.lang(clause.lang), clause.lang)
+            if scene.last_person is not before and scene.last_person is not None:
+                named_here.add(scene.last_person.label)  # "让儿子拍。他在成都上班": the son, named here
             scene.note_name(clause.text, a.about)
             if a.about.kind != NONE:
                 ctx.prev_subject = a.about
@@ -256,11 +266,9 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
             else:
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, a.reason))
-                if last_in_sentence and not a.inherited and a.about.kind != NONE \
-                        and a.about.label != last_in_sentence[1].subject:
-                    # "我妈膝盖不好 爬山不行 我爸啥都行 就是血压有点高": after 我爸 the next
-                    # subject-less clause is no longer about 妈.
-                    last_in_sentence = None
+                # "我妈膝盖不好 爬山不行 我爸啥都行 就是血压有点高": after 我爸 the next subject-less
+                # clause is no longer about 妈; after "这周数据：……" "播放80万" is no part of the job.
+                last_in_sentence = None
         if turn_has_request:
             # "我下周要考试，帮我出十道题", "Give me a packing list, I leave on the 3rd": a plan or
             # a loose remark stated to frame a request is part of the request.
@@ -299,6 +307,7 @@ def _names_others(text: str, r: LangRules) -> bool:
 # A question tacked on ("…广场舞，有啥推荐的", "…, is sharing a kitchen gonna be a problem").
 _ASKS = re.compile(r"[?？]|[吗呢嘛]$|啥|什么|怎么|哪|有没有|是不是|推荐|^(?:is|are|am|do|does|did|can|could|should|would|will|"
                    r"what|how|why|where|when|which|who|any)\b", re.I)
+_THIS_TIME = re.compile(r"这周|本周|今天|今晚|刚才|这次|这个月的|\b(?:today|tonight|this week|this time)\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re.I)
 
 
@@ -308,8 +317,8 @@ def _continues(a: Analysis, sentence: int, kept_sentence: int) -> bool:
     "现在在美团" after "我跳槽了": a subject-less, short clause of the same sentence adds its
     words to that memory. Reactions ("The kids loved it!") stay in the episode.
     """
-    if _SECOND_PERSON.search(a.text) or len(a.text) > 120 or _ASKS.search(a.text):
-        return False
+    if _SECOND_PERSON.search(a.text) or len(a.text) > 120 or _ASKS.search(a.text) or _THIS_TIME.search(a.text):
+        return False  # (nor "这周数据：小红书涨粉1200": this week's numbers are no part of a lasting fact)
     return a.reason == "no durable signal" and a.inherited and sentence == kept_sentence and len(a.text) <= 40
 
 

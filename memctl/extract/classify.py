@@ -671,7 +671,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.type = "task" if s.kind == EVENT and future and found.end else "event" if s.kind == EVENT or a.times else "profile"
     if a.type is None:
         return a.drop("no durable signal")
-    if a.type in ("preference", "behavior") and a.times and all(
+    if a.type in ("preference", "behavior") and a.times and not a.standing and all(
         t.direction == 0 and t.precision in ("day", "week") for t in a.times
     ):
         return a.drop("passing state")  # "这周在吃素", "on antibiotics this week": for now, not for good
