@@ -1273,3 +1273,22 @@ def test_this_weeks_numbers_and_what_follows_them_are_no_part_of_a_job():
         "用户在长沙一家做茶饮的公司做新媒体运营，主要管小红书跟抖音"]
     # A standing rule about answers is not this week's, whatever time the clause before named.
     assert contents("这周数据不错 回答简短点") == ["用户希望回答简短点"]
+
+
+@pytest.mark.parametrize("text, content", [
+    # "me" beside someone else's "they" is the user by name; "was I" agrees.
+    ("I met three new friends in my course last Tuesday, they share the same passion as me",
+     ["User met three new friends in their course last Tuesday, they share the same passion as the user (2026-09-01)"]),
+    ("I streamed a game last night and wow, was I blown away by the comments",
+     ["User streamed a game last night and wow, were they blown away by the comments (2026-09-09)"]),
+    # A plural is never what "it" names; nor is a verb after "to".
+    ("I even taught my dogs how to balance on it", []),
+    ("I walk to work unless it's snowing", ["User walks to work unless it's snowing"]),
+    # An adverb before the user's past verb, the "I" left out.
+    ("Just took my friends on an epic hiking trip last Friday", ["User just took their friends on an epic hiking trip last Friday (2026-09-04)"]),
+    # Which milestone, or which city, the other turn said.
+    ("I had a major milestone last week", []),
+    ("I'm looking forward to exploring the city", []),
+])
+def test_pronouns_beside_others_and_what_points_elsewhere(text, content):
+    assert contents(text) == content

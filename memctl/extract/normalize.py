@@ -207,7 +207,7 @@ def agree(rest: str) -> str:
 
 _EN_LATER = [
     (r"\bi'm\b", "they're"), (r"\bi am\b", "they are"), (r"\bi've\b", "they've"), (r"\bi'd\b", "they'd"),
-    (r"\bi'll\b", "they'll"), (r"\bi was\b", "they were"), (r"\bmyself\b", "themselves"), (r"\bmine\b", "theirs"),
+    (r"\bi'll\b", "they'll"), (r"\bi was\b", "they were"), (r"\bwas i\b", "were they"), (r"\bmyself\b", "themselves"), (r"\bmine\b", "theirs"),
     (r"\bmy\b", "their"), (r"\bme\b(?!-)", "them"),  # "me-time" stays
     (r"\bwe're\b", "they're"), (r"\bwe've\b", "they've"), (r"\bwe\b", "they"), (r"\bour\b", "their"), (r"\bus\b", "them"),
 ]
@@ -221,8 +221,16 @@ def _title_i(m: re.Match[str]) -> bool:
     return not nxt or not (_kinds(nxt) & {"VERB", "AUX", "ADV"})
 
 
+_OTHERS_EN = re.compile(r"\b(?:they|them|their|he|him|his|she|her)\b", re.I)
+
+
 def _pronouns_en(text: str) -> str:
+    others = _OTHERS_EN.search(text) is not None
+
     def swap(part: str) -> str:
+        if others:
+            # "they share the same passion as me": "as them" would be they; the user by name.
+            part = re.sub(r"\b(?:me|myself)\b(?!-)", "the user", part)
         for pattern, repl in _EN_LATER:
             part = re.sub(pattern, lambda m, r=repl: m.group(0) if _acronym(m.group(0)) else _case(m.group(0), r), part, flags=re.I)
         part = _TITLE_I.sub(lambda m: f"{m.group(1)} \x00" if _title_i(m) else m.group(0), part)
@@ -481,8 +489,11 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         if opener in ("want", "wanna", "need", "hope", "plan", "love", "like", "hate", "prefer") \
                 or opener == "used" and low.startswith("used to "):
             return _tidy("User " + _pronouns_en(agree(re.sub(r"^wanna\b", "want to", t[:1].lower() + t[1:]))))
-    if not gerund and _past(head) and "VERB" in _kinds(head) and not re.match(r"^\w+ (?:me|us)\b", low) \
+    adverb = re.match(r"(?:just|also|finally|recently|actually|even|then|once) (?=[a-z])", low)
+    verb = low[adverb.end():].split(" ", 1)[0].strip(",.:;!") if adverb else head
+    if not gerund and _past(verb) and "VERB" in _kinds(verb) and not re.match(r"^\w+ (?:me|us)\b", low[len(adverb.group(0)) if adverb else 0:]) \
             and not re.match(r"^\w+(?: [\w-]+){0,2} (?:is|are|was|were)\b", low):
+        # ("Just took my friends hiking": an adverb before the verb.)
         # "Twisted my knee last Friday", "Had a check-up with my doctor": the "I" left out
         # ("Made me realize ..." is something else acting on the user, and "Roasted chicken is
         # one of my favorites" has a subject of its own).
@@ -615,7 +626,7 @@ recovered converted transitioned enlisted""".split())
 
 
 # Words that can be nouns but never name what a later "it" is.
-_NOT_ANTECEDENT = frozenset("how what way thing things lot one time user user's".split())
+_NOT_ANTECEDENT = frozenset("how what way thing things lot one time user user's their his her its our your them they".split())
 # "it" in set phrases that name nothing: "make it to", "take it all in", "need it".
 _IDLE_IT = re.compile(r"\b(?:make|made|making|makes|take|took|taking|takes|need|needs|needed) it\b"
                       r"|\bit(?:'s| is| was) (?:\w+ )?(?:important|hard|easy|nice|great|good|fun|tough|difficult|worth|time) to\b",
@@ -647,7 +658,20 @@ def dangling_it(content: str) -> bool:
     words = re.findall(r"[a-z][a-z'-]*", content[: m.start()].lower())
     if words and words[0] in ("user", "user's"):
         words = words[1:]
-    return not any("NOUN" in _kinds(w) and w not in _NOT_ANTECEDENT for w in words[1:])
+    return not any("NOUN" in _kinds(w) and w not in _NOT_ANTECEDENT and not _plural_noun(w)
+                   and not (words[n] == "to" and "VERB" in _kinds(w) and w not in _PLACES_TO)
+                   for n, w in enumerate(words[1:]))  # (after "to", "balance" is a verb; "walks to work" is a place)
+
+
+def _plural_noun(word: str) -> bool:
+    """ "dogs", "friends": a plural is never what "it" names ("taught their dogs to balance on it")."""
+    from lemminflect import getAllLemmas
+
+    lemma = (getAllLemmas(word).get("NOUN") or (word,))[0]
+    return lemma != word and word.endswith("s") and word not in ("news", "class", "glass", "bus", "process", "business")
+
+
+_PLACES_TO = frozenset("work school bed church class college uni town market court".split())
 
 
 # A Chinese memory body of times only ("19号到21号", "上午9点到下午5点", "周二到周六").
