@@ -231,6 +231,7 @@ _IN_EN = re.compile(r"\bin " + _NUM_EN + r" (day|week|month|year)s?\b")
 # "within two years", "in the next 3 months": a deadline that far ahead.
 _WITHIN_EN = re.compile(r"\b(?:within|in the next) " + _NUM_EN + r" (day|week|month|year)s?\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|next|this|on|coming) )?(" + "|".join(_WEEKDAYS_EN) + r")\b")
+_WEEKDAY_SHORT_EN = re.compile(r"\b(last|next|this|on|coming) (mon|tues?|wed|weds|thu|thurs?|fri|sat|sun)\b\.?(?!')")
 # "the 19th of September", "September 19th", "19 Sept 2027": a day in a named month.
 _DAY_OF_MONTH_EN = re.compile(
     r"(?:\b(?:the )?(\d{1,2})(?:st|nd|rd|th)? of (" + _MONTH_ALT + r")\b|\b(\d{1,2})(?:st|nd|rd|th)? (" + _MONTH_ALT + r")\b"
@@ -248,6 +249,10 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
             add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), sign * n, deadline))
     for m in _WEEKDAY_EN.finditer(low):
         add(m.start(), m.end(), _weekday(ref, m.group(0), _WEEKDAYS_EN.index(m.group(2)), m.group(1) or "", past_hint))
+    for m in _WEEKDAY_SHORT_EN.finditer(low):
+        # "last Fri", "next tues": a day typed short, only after a word that makes it one ("sat", "sun" alone are words).
+        day = next(i for i, d in enumerate(_WEEKDAYS_EN) if d.startswith(m.group(2)[:3]))
+        add(m.start(), m.end(), _weekday(ref, m.group(0), day, m.group(1), past_hint))
     for m in _DAY_OF_MONTH_EN.finditer(low):
         day = int(m.group(1) or m.group(3) or m.group(6))
         word = m.group(2) or m.group(4) or m.group(5)

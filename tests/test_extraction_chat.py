@@ -1292,3 +1292,25 @@ def test_this_weeks_numbers_and_what_follows_them_are_no_part_of_a_job():
 ])
 def test_pronouns_beside_others_and_what_points_elsewhere(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    ("I wanna start a dance studio", ["User wants to start a dance studio"]),
+    ("Love and acceptance really can be found everywhere.", []),
+    ("Cats and dogs are my favorite animals", ["Cats and dogs are the user's favorite animals"]),
+    ("Thanks for always having my back", []),
+    ("I love the way the frosting turned out!", []),
+    ("I went to a poetry reading last Fri", ["User went to a poetry reading last Fri (2026-09-04)"]),
+])
+def test_chat_contractions_reactions_and_short_days(text, content):
+    assert contents(text) == content
+
+
+def test_a_question_is_answered_by_the_turn_after_it_only():
+    got = chat("hi", "How bad is your allergy to animals?", "Oh, its really bad.", "Hm.", "")
+    assert got == []
+    turns = [Turn("t0", "assistant", "Any food allergies?"), Turn("t1", "user", "Just peanuts."),
+             Turn("t2", "user", "Awww!")]
+    conv = Conversation("u", "s", MAY, turns)
+    items = [i for i in extract(conv, clean(conv), rules=RULES).items if isinstance(i, Candidate)]
+    assert [i.content for i in items] == ["User is allergic to peanuts"]

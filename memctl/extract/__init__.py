@@ -279,6 +279,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             out.items[first_item:] = [
                 i for i in out.items[first_item:] if not (isinstance(i, Candidate) and i.type in framing)
             ]
+        # The assistant's question is answered by the turn after it, not by every turn until it speaks again.
+        scene.asked_text = scene.asked_object = scene.asked_predicate = ""
         record.statement = any(isinstance(i, Candidate) for i in out.items[first_item:]) or any(
             d.reason not in ASKING for d in out.dropped[first_drop:])
     return out

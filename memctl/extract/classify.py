@@ -313,7 +313,8 @@ def _answer(r: LangRules, text: str, scene: Scene, a: Analysis) -> bool:
     if not asked or len(text) > 40:
         return False
     body = r.p["answer_filler"].sub("", text.strip(" .!。！")).strip(" ,，") if "answer_filler" in r.p else text
-    if not body or (a.lang == "en" and (len(body.split()) > 4 or re.search(r"\b(?:i|i'm|my|me|you|no|not|none|nope|yes|yeah)\b", body.lower()))):
+    if not body or (a.lang == "en" and (len(body.split()) > 4 or re.search(r"\b(?:i|i'm|my|me|you|no|not|none|nope|yes|yeah|it|its|it's|that|this|really|so|very|pretty|quite|"
+                                                                       r"bad|good|great|fine|ok|okay|wow|aww+|thanks?|haha|lol)\b", body.lower()))):
         return False
     if a.lang == "zh" and (len(body) > 10 or re.search(r"[我你他她它不没会要在有了着过]|的时候", body)):
         return False

@@ -40,6 +40,7 @@ def _outside(text: str, fn) -> str:  # type: ignore[no-untyped-def]
 _MODALS = frozenset("""can can't cannot could couldn't will won't would wouldn't should shouldn't must mustn't
 might may shall used""".split())
 _AGREE = {"am": "is", "are": "is", "'m": "is", "have": "has", "do": "does", "don't": "doesn't",
+          "wanna": "wants to", "gotta": "has to", "gonna": "is going to",
           "haven't": "hasn't", "aren't": "isn't", "be": "is", "were": "was", "weren't": "wasn't"}
 # Days as typed in chat ("tues thurs sat"): names, never verbs.
 _DAY_SHORT = frozenset("mon tue tues wed weds thu thur thurs fri sat sun".split())
@@ -729,6 +730,8 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
             and not re.fullmatch(r"(?:就|也|还|刚|都|确实)?(?:一般般?|刚好|还行|还好|可以|不错|挺好|这样|那样|是的?)[了啊呀吧的嘛]*", body)
     if not re.search(r"\buser\b", content, re.I):
         return False  # "It's a total dream come true": whose, the words no longer say
+    if re.match(r"(?:for|with|to|of|about|from|by)\b", content, re.I):
+        return False  # "For always having the user's back": what the thanks were for, no statement
     if _EN_OPEN_END.search(without_time(content)):
         return False  # "User's landlord never", "User is keen on the": the clause was cut
     first = re.match(r"^([A-Z][a-z]+s) (?:the user|them|their)\b", content)

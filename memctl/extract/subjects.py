@@ -364,6 +364,9 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     if _EN_THEY.match(low):
         person = _recent_person(previous, scene, plural=True)
         return Found(person, inherited=True) if person else Found(SOMEONE_ELSE)
+    if re.match(r"[a-z]+ (?:and|&) [a-z]+ (?:really |truly |always |can |could |will |have |has |is |are |was |were |make |makes )", low) \
+            and not re.search(r"\b(?:i|i'm|my|me|mine|we|our|us)\b", low):
+        return Found(SOMEONE_ELSE)  # "Love and acceptance really can be found everywhere": two nouns, not "I love"
     first = re.match(r"([A-Z][a-z]+)\b", text)
     named = re.match(r"([a-z]+)(?='s\b|\s|$)", low)  # "ava's vegetarian" typed without capitals
     if named and named.group(1) in scene.by_name:
