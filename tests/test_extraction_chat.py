@@ -1314,3 +1314,16 @@ def test_a_question_is_answered_by_the_turn_after_it_only():
     conv = Conversation("u", "s", MAY, turns)
     items = [i for i in extract(conv, clean(conv), rules=RULES).items if isinstance(i, Candidate)]
     assert [i.content for i in items] == ["User is allergic to peanuts"]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("Sharing our experiences isn't always easy", []),
+    ("Since I was 17 or so", []),
+    ("Started when I was young", []),
+    ("I started running when I was 30", ["User started running when they were 30"]),
+    ("Love and acceptance should be everyone's right", []),
+    ("I love to", []),
+    ("I've been one 'cause I lost my job", []),
+])
+def test_leftovers_of_a_sentence_said_elsewhere(text, content):
+    assert contents(text) == content

@@ -689,7 +689,8 @@ _ZH_BARE_VERB = re.compile(r"(?:不|没|没有|不太|不怎么)?(?:吃|喝|看|
 
 
 # Words an English sentence does not end on: a memory ending on one was cut off.
-_EN_OPEN_END = re.compile(r"\b(?:never|always|and|or|but|the|a|an|their|my|his|her|of|very|than|because|if|is|are|was|were)\W*$", re.I)
+_EN_OPEN_END = re.compile(r"\b(?:never|always|and|or|but|the|a|an|their|my|his|her|of|very|than|because|if|is|are|was|were"
+                          r"|(?:loves?|likes?|wants?|needs?|hates?|tries|trying|going|plans?|hopes?) to)\W*$", re.I)  # "User loves to"
 
 
 _HABITUAL = re.compile(r"\b(?:usually|always|normally|every (?:day|morning|night|evening|week)|daily|weekly|"

@@ -276,7 +276,7 @@ _EN_PLAN = re.compile(
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d+|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b")
 
 
-_EN_HABIT = re.compile(r"^[a-z]+ing\b(?:(?! is | are | was | were ).)*\b(?:usually|always|normally|every (?:day|morning|night|evening|week)|"
+_EN_HABIT = re.compile(r"^[a-z]+ing\b(?:(?! (?:is|are|was|were|isn't|aren't|wasn't|weren't|can|can't|makes?|helps?|keeps?) ).)*\b(?:usually|always|normally|every (?:day|morning|night|evening|week)|"
                        r"daily|weekly|most (?:days|nights|mornings)|on weekends|after work|before work)\b")
 
 
@@ -364,7 +364,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     if _EN_THEY.match(low):
         person = _recent_person(previous, scene, plural=True)
         return Found(person, inherited=True) if person else Found(SOMEONE_ELSE)
-    if re.match(r"[a-z]+ (?:and|&) [a-z]+ (?:really |truly |always |can |could |will |have |has |is |are |was |were |make |makes )", low) \
+    if re.match(r"[a-z]+ (?:and|&) [a-z]+ (?:really |truly |always |can |could |will |would |should |must |have |has |is |are |was |were |make |makes )", low) \
             and not re.search(r"\b(?:i|i'm|my|me|mine|we|our|us)\b", low):
         return Found(SOMEONE_ELSE)  # "Love and acceptance really can be found everywhere": two nouns, not "I love"
     first = re.match(r"([A-Z][a-z]+)\b", text)
