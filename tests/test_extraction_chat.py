@@ -1327,3 +1327,16 @@ def test_a_question_is_answered_by_the_turn_after_it_only():
 ])
 def test_leftovers_of_a_sentence_said_elsewhere(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # A gerund that is the subject is no habit of the user's.
+    ("Writing has always been a passion of mine", ["Writing has always been a passion of the user's"]),
+    ("Challenging but fun, always admired musicians", []),
+    # "like" as a filler; a noun with its own "is", a plural with its own verb.
+    ("Like in sports", []),
+    ("Thanksgiving's always special for us", []),
+    ("Pets make us so much happier", []),
+])
+def test_gerund_and_noun_subjects_are_not_the_user_s_verb(text, content):
+    assert contents(text) == content

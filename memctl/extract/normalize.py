@@ -110,7 +110,18 @@ def _own_subject(t: str) -> bool:
     if len(words) < 2 or not t[:1].isupper():
         return False
     head, second = words[0].lower().strip(",.!"), words[1].lower().strip(",.!")
+    if head.endswith(("'s", "’s")) and len(head) > 3:
+        return True  # "Thanksgiving's always special for us": a noun and its "is"
+    if _plural_noun(head) and "VERB" in _kinds(second) and second in (getattr_lemma(second) or ()):
+        return True  # "Pets make us so much happier"
     return not head.endswith(("s", "ed", "ing")) and _vbz(second)
+
+
+def getattr_lemma(word: str) -> tuple[str, ...]:
+    """The verb lemmas of `word` ("make" -> ("make",)): a bare verb is its own lemma."""
+    from lemminflect import getAllLemmas
+
+    return getAllLemmas(word).get("VERB", ())
 
 
 @lru_cache(maxsize=4096)
@@ -462,7 +473,9 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         # "Retired civil engineer, so ...": what the user is, the "I'm a" left out.
         article = "an" if retired.group(1)[0] in "aeiou" else "a"
         return _tidy(f"User is {article} {retired.group(1)}{'' if retired.group(1).endswith('-') else ' '}{retired.group(2)}")
-    if gerund and inherited and _HABITUAL.search(low) and not re.search(r"\b(?:now|currently|this|next|tomorrow|tonight)\b", low):
+    if gerund and inherited and _HABITUAL.search(low) and not re.search(r"\b(?:now|currently|this|next|tomorrow|tonight)\b", low) \
+            and not re.search(r"\b(?:is|are|was|were|has|have|had|isn't|aren't|makes?|helps?|keeps?)\b|'s\b", low) \
+            and "ADJ" not in _kinds(head) and "but" not in low.split()[:3]:
         # "studying at night after work usually 9-11pm": what the user does, as a habit
         verb = _verb_of_gerund(head)
         if verb:
@@ -748,6 +761,8 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
     m = re.match(r"^User\s+(.+)", content)
     if not m:
         return True
+    if re.match(r"(?:likes|loves) (?:in|at|on|for|with|when)\b", m.group(1)):
+        return False  # "User likes in sports": "like" was a filler
     said = without_time(m.group(1)).strip(" .!")
     said = re.sub(r"^(?:just|finally|recently|already|also|actually|even) ", "", said)
     if re.fullmatch(r"is (?:starting|beginning|leaving|going|coming|moving)(?: (?:tomorrow|today|tonight|soon|next \w+|this \w+|on \w+))?", said):

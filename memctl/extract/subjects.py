@@ -276,7 +276,7 @@ _EN_PLAN = re.compile(
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d+|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b")
 
 
-_EN_HABIT = re.compile(r"^[a-z]+ing\b(?:(?! (?:is|are|was|were|isn't|aren't|wasn't|weren't|can|can't|makes?|helps?|keeps?) ).)*\b(?:usually|always|normally|every (?:day|morning|night|evening|week)|"
+_EN_HABIT = re.compile(r"^[a-z]+ing\b(?!'s| but\b)(?:(?! (?:is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|can|can't|makes?|helps?|keeps?) ).)*\b(?:usually|always|normally|every (?:day|morning|night|evening|week)|"
                        r"daily|weekly|most (?:days|nights|mornings)|on weekends|after work|before work)\b")
 
 
@@ -407,7 +407,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
         gerund = re.match(r"^[a-z]+ing\b", low) is not None
         if re.search(r"\b(?:i|i'm|i've|i'd|i'll)\b", low) or (not gerund or opener) and re.search(r"\b(?:my|me|mine|myself)\b", low):
             return Found(THE_USER)
-        if gerund and re.search(r"\b(?:my|me)\b", low):
+        if gerund and re.search(r"\b(?:my|me|mine)\b", low):
             return Found(THE_USER)  # "Playing games is my main hobby"
         if opener and re.search(r"\b(?:we|we're|we've|our|us)\b", low):
             return Found(WE)
