@@ -1340,3 +1340,13 @@ def test_leftovers_of_a_sentence_said_elsewhere(text, content):
 ])
 def test_gerund_and_noun_subjects_are_not_the_user_s_verb(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("On Friday, I got great news", False),
+    ("but last week I had a setback", False),
+    ("Yesterday, I tackled something new", False),
+    ("I had a setback with my knee surgery recovery", True),
+])
+def test_news_setbacks_and_something_new_say_what_elsewhere(text, kept):
+    assert bool(contents(text)) == kept
