@@ -1350,3 +1350,16 @@ def test_gerund_and_noun_subjects_are_not_the_user_s_verb(text, content):
 ])
 def test_news_setbacks_and_something_new_say_what_elsewhere(text, kept):
     assert bool(contents(text)) == kept
+
+
+@pytest.mark.parametrize("text, kept", [
+    # An outing of a day with nothing named and nothing changed is a moment (the turn stays an episode).
+    ("I went for a stroll last Friday", False),
+    ("I took my dogs out for a hike last thursday", False),
+    ("I watched a movie last night", False),
+    # A named thing, or something that lasts, stays.
+    ("I went to a pride parade last Friday", True),
+    ("I adopted a puppy last Friday", True),
+])
+def test_a_dated_outing_of_a_day_is_a_moment(text, kept):
+    assert bool(contents(text)) == kept

@@ -679,8 +679,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if a.type == "event" and a.times and all(t.direction == 0 and t.precision == "day" for t in a.times) \
             and not r.has("milestone", clow):
         return a.drop("passing moment")  # "女儿下午午睡醒了在喊饿": what happens today passes
-    if lang == "en" and a.type == "event" and not a.times and s.kind == USER and not r.has("milestone", clow) \
-            and not r.has("lasting_event", clow) and not _NAMED_THING.search(canonical):
+    if lang == "en" and a.type == "event" and s.kind == USER and not r.has("milestone", clow) \
+            and (not a.times or r.has("outing", clow) and all(t.direction < 0 and t.precision in ("day", "week") for t in a.times)) \
+            and not r.has("lasting_event", clow) and not _NAMED_THING.search(_DAY_NAMES.sub("", canonical)):
         # "I went on some awesome roller coasters", "I tried a new pose": with no time, no
         # name and nothing that changed, an outing of the moment (the turn stays an episode).
         return a.drop("passing moment")
@@ -726,6 +727,8 @@ _NOW = re.compile(r"现在|目前|如今|\b(?:now|currently|these days|nowadays)
 # A name in an English clause: a capitalised word not opening it (not "I"), a word in
 # capitals ("CS:GO"), or a number.
 _NAMED_THING = re.compile(r"(?<!^)(?<![.!?] )\b(?!I\b|I'[a-z]+\b)[A-Z][\w'-]*|\b[A-Z]{2,}|\d")
+_DAY_NAMES = re.compile(r"\b(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs)?|Fri|Sat(?:ur)?|Sun)(?:day)?\b|\b(?:January|February|March|April|May|June|July|"
+                        r"August|September|October|November|December)\b")
 _THING_FACT = re.compile(r"是|在|叫|位于|定在|预计|将|开业|开幕|举行|举办|改到|推迟|\b(?:is|are|will be|called|named|located|opens|starts|takes place|moved|rescheduled|postponed|pushed back|delayed)\b")
 
 
