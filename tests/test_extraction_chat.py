@@ -1363,3 +1363,14 @@ def test_news_setbacks_and_something_new_say_what_elsewhere(text, kept):
 ])
 def test_a_dated_outing_of_a_day_is_a_moment(text, kept):
     assert bool(contents(text)) == kept
+
+
+@pytest.mark.parametrize("text, kept", [
+    # A passing illness, a busy spell, a doctor seen: they pass; a condition stays.
+    ("最近我的男朋友生病了", False),
+    ("最近忙的只能天天啃面包", False),
+    ("已经看过医生了", False),
+    ("我有糖尿病", True),
+])
+def test_chinese_passing_illness_and_busy_spells(text, kept):
+    assert bool(contents(text)) == kept
