@@ -1374,3 +1374,8 @@ def test_a_dated_outing_of_a_day_is_a_moment(text, kept):
 ])
 def test_chinese_passing_illness_and_busy_spells(text, kept):
     assert bool(contents(text)) == kept
+
+
+def test_exploring_more_says_of_what_elsewhere():
+    assert contents("I'm definitely looking forward to exploring more") == []
+    assert contents("I want to learn more about photography") == ["User wants to learn more about photography"]
