@@ -1379,3 +1379,18 @@ def test_chinese_passing_illness_and_busy_spells(text, kept):
 def test_exploring_more_says_of_what_elsewhere():
     assert contents("I'm definitely looking forward to exploring more") == []
     assert contents("I want to learn more about photography") == ["User wants to learn more about photography"]
+
+
+@pytest.mark.parametrize("text, content", [
+    # A plan said to frame a request asked as a question is part of the request.
+    ("I'm driving to Denver Thursday, can you find truck stops along I-70 with showers?", []),
+    # Hours a day for a study plan are no habit; "I've got" is no event.
+    ("give me a 4 week study plan, I've got about 2 hrs a day", []),
+    # After "我跟我老婆都是" the diet goes on; "and live in" agrees.
+    ("我们家吃素的，我跟我老婆都是，鸡蛋牛奶倒是可以", ["用户家吃素的，鸡蛋牛奶倒是可以"]),
+    ("I'm 34 and live in Leeds", ["User is 34 and lives in Leeds"]),
+    # A rule for every answer, after a clause said to the assistant.
+    ("跟你说下哈 以后别给我写长篇大论 三条以内说完", ["用户希望以后别写长篇大论", "用户希望三条以内说完"]),
+])
+def test_requests_asked_as_questions_diets_that_go_on_and_rules_after_asides(text, content):
+    assert contents(text) == content

@@ -228,7 +228,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 ctx.prev_subject = a.about
                 if not a.inherited:
                     scene.note(a.about)
-            turn_has_request = turn_has_request or a.reason == "request for the current task"
+            turn_has_request = turn_has_request or a.reason == "request for the current task" \
+                or a.reason == "question" and _ASKS_ASSISTANT.match(clause.text) is not None
             ctx.prev_drop = None if a.keep else a.reason
             ctx.prev_times = a.times or ctx.prev_times
             item = _item(a, conv, turn, key, when, context, rules.topics)
@@ -266,9 +267,12 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
             else:
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, a.reason))
-                # "我妈膝盖不好 爬山不行 我爸啥都行 就是血压有点高": after 我爸 the next subject-less
-                # clause is no longer about 妈; after "这周数据：……" "播放80万" is no part of the job.
-                last_in_sentence = None
+                if last_in_sentence and (_THIS_TIME.search(a.text) or not a.inherited and a.about.kind in (PERSON, PET)
+                                         and a.about.label != last_in_sentence[1].subject):
+                    # "我妈膝盖不好 爬山不行 我爸啥都行 就是血压有点高": after 我爸 the next subject-less
+                    # clause is no longer about 妈; after "这周数据：……" "播放80万" is no part of the job.
+                    # ("我们家吃素的，我跟我老婆都是，鸡蛋牛奶倒是可以": still the user's diet.)
+                    last_in_sentence = None
         if turn_has_request:
             # "我下周要考试，帮我出十道题", "Give me a packing list, I leave on the 3rd": a plan or
             # a loose remark stated to frame a request is part of the request.
@@ -309,6 +313,8 @@ def _names_others(text: str, r: LangRules) -> bool:
 # A question tacked on ("…广场舞，有啥推荐的", "…, is sharing a kitchen gonna be a problem").
 _ASKS = re.compile(r"[?？]|[吗呢嘛]$|啥|什么|怎么|哪|有没有|是不是|推荐|^(?:is|are|am|do|does|did|can|could|should|would|will|"
                    r"what|how|why|where|when|which|who|any)\b", re.I)
+# "..., can you find truck stops along I-70": a request asked as a question frames the plan before it.
+_ASKS_ASSISTANT = re.compile(r"(?:can|could|would|will) (?:you|u)\b|(?:能|可以)(?:帮我|给我)|帮我", re.I)
 _THIS_TIME = re.compile(r"这周|本周|今天|今晚|刚才|这次|这个月的|\b(?:today|tonight|this week|this time)\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re.I)
 

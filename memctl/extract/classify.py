@@ -587,7 +587,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.found, a.inherited = found, found.inherited
     s = found.subject
     a.subject = _who(s, r)
-    if a.inherited and (ctx.prev_drop in _CARRIED_DROPS or (lang == "zh" and ctx.prev_drop == "not about the user")):
+    if a.inherited and (ctx.prev_drop in _CARRIED_DROPS or (lang == "zh" and ctx.prev_drop == "not about the user")) \
+            and not (r.has("standing", tlow) and not r.has("this_time", tlow)):  # "跟你说下哈 以后别给我写长篇大论": a rule for every answer
         return a.drop(ctx.prev_drop or "")
     if lang == "zh" and _ZH_TIME_SPAN.match(text):
         return a.drop("no durable signal")  # "换白班，早八点到晚六点": the hours of the clause before

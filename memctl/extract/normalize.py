@@ -375,7 +375,8 @@ def joined_verbs(text: str) -> str:
         elif w.isalpha() and w.islower() and _bare_verb(w) and w not in _MODALS:
             kinds = _kinds(w)
             after = words[j + 1].lower().strip(",.") if j + 1 < len(words) else ""
-            takes_object = after in _AFTER_VERB or after.isdigit() or after == "to" and w in _TO_VERBS
+            takes_object = after in _AFTER_VERB or after.isdigit() or after == "to" and w in _TO_VERBS \
+                or after in ("in", "at", "near", "from", "for") and w in ("live", "work", "study", "stay", "teach", "train")
             # A word that is only a verb, or one that is also a noun with an object after it
             # ("rock and roll" stays).
             if "VERB" in kinds and (kinds <= {"VERB", "AUX"} or takes_object):
