@@ -1394,3 +1394,14 @@ def test_exploring_more_says_of_what_elsewhere():
 ])
 def test_requests_asked_as_questions_diets_that_go_on_and_rules_after_asides(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # A plan for a holiday months ahead is a dated task; with whom does not hide the verb.
+    ("清明节我会和姐姐一起回老家", ["清明节用户会和姐姐一起回老家（2027-04-05~2027-04-07）"]),
+    # A question that takes a favourite for granted states it; "那家" is no name.
+    ("钓鱼锕，我可不可带上我最喜欢的米老鼠去呢", ["用户最喜欢米老鼠"]),
+    ("帮我订我最爱的那家火锅", []),
+])
+def test_chinese_holiday_plans_and_favourites_in_questions(text, content):
+    assert contents(text, datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)) == content

@@ -803,7 +803,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             # "周末基本都会带孩子去公园" is a habit, not a plan for this weekend.
             # "on the 19th of September", "in March", "before end of april": a plan with its date or deadline.
             # (Chinese month alone stays near-term only: its task words are loose, "看不进去" has 去.)
-            dated = near_future or [t for t in future if t.precision == "day" or t.deadline or (r.lang == "en" and t.precision == "month")]
+            # (A week further ahead than the near term is a holiday: "清明节我会回老家", "home for Christmas".)
+            dated = near_future or [t for t in future if t.precision in ("day", "week") or t.deadline or (r.lang == "en" and t.precision == "month")]
             if dated and not past and not r.types["behavior"].search(tlow):
                 return "task"
             continue
