@@ -1405,3 +1405,12 @@ def test_requests_asked_as_questions_diets_that_go_on_and_rules_after_asides(tex
 ])
 def test_chinese_holiday_plans_and_favourites_in_questions(text, content):
     assert contents(text, datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    ("can you recommend songs like my favorite band Radiohead?", ["User's favorite band is Radiohead"]),
+    ("any books similar to my favourite author, Ursula Le Guin?", ["User's favorite author is Ursula Le Guin"]),
+    ("what should I get my favorite person", []),
+])
+def test_a_favourite_taken_for_granted_in_a_question(text, content):
+    assert contents(text) == content

@@ -201,11 +201,14 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 ctx.prev_drop = "too long"
                 continue
             a = analyze(clause.text, clause.lang, rules, ctx)
-            favourite = _ZH_FAVOURITE.search(clause.text) if clause.lang == "zh" and not a.keep \
-                and a.reason in ("question", "request for the current task") else None
+            favourite = (_ZH_FAVOURITE if clause.lang == "zh" else _EN_FAVOURITE).search(clause.text) \
+                if not a.keep and a.reason in ("question", "request for the current task") else None
             if favourite:
-                # "我可不可带上我最喜欢的米老鼠去呢": a question that takes a favourite for granted states it.
-                a = analyze(f"我最喜欢{favourite.group(1)}", "zh", rules, ctx)
+                # "我可不可带上我最喜欢的米老鼠去呢", "any songs like my favorite band Radiohead?": a
+                # question that takes a favourite for granted states it.
+                said = f"我最喜欢{favourite.group(1)}" if clause.lang == "zh" else \
+                    f"My favorite {favourite.group(1)} is {favourite.group(2)}"
+                a = analyze(said, clause.lang, rules, ctx)
                 a.clause = clause.text
             if clause.lang == "zh":
                 if a.keep and a.inherited and others and a.about.kind == USER and not a.about.group \
@@ -320,6 +323,8 @@ def _names_others(text: str, r: LangRules) -> bool:
 _ASKS = re.compile(r"[?？]|[吗呢嘛]$|啥|什么|怎么|哪|有没有|是不是|推荐|^(?:is|are|am|do|does|did|can|could|should|would|will|"
                    r"what|how|why|where|when|which|who|any)\b", re.I)
 _ZH_FAVOURITE = re.compile(r"我最(?:喜欢|爱)的(?![那这哪一])([\u4e00-\u9fffA-Za-z]{2,6}?)(?:那种|这种|那样|的|去|来|一起|了|呢|吗|吧|[，。？！?!]|$)")
+_EN_FAVOURITE = re.compile(r"\bmy (?:all-time |absolute )?fav(?:ou?rite|e) ([a-z]+(?: [a-z]+)?),? (?:is |was )?"
+                           r"((?:[A-Z][\w'-]*|&)(?: (?:[A-Z][\w'-]*|&|of|the))*)")
 # "..., can you find truck stops along I-70": a request asked as a question frames the plan before it.
 _ASKS_ASSISTANT = re.compile(r"(?:can|could|would|will) (?:you|u)\b|(?:能|可以)(?:帮我|给我)|帮我", re.I)
 _THIS_TIME = re.compile(r"这周|本周|今天|今晚|刚才|这次|这个月的|\b(?:today|tonight|this week|this time)\b", re.I)
