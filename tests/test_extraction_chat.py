@@ -1414,3 +1414,9 @@ def test_chinese_holiday_plans_and_favourites_in_questions(text, content):
 ])
 def test_a_favourite_taken_for_granted_in_a_question(text, content):
     assert contents(text) == content
+
+
+def test_a_diet_said_alone_and_a_partners_residency():
+    assert contents("vegetarian, have been for like 8 years.") == ["User is vegetarian, has been for like 8 years"]
+    got = chat("my girlfriend Hannah is staying in boston for now, shes finishing her residency at MGH")
+    assert [(c.subject, c.content) for c in got] == [("girlfriend Hannah", "User's girlfriend Hannah is finishing her residency at MGH")]

@@ -241,6 +241,11 @@ _SUBJECTLESS = re.compile(
     r"visited|booked|signed|passed|failed|hurt|injured|sprained|tore|fractured|sold|left|retired|graduated|dropped)\b)", re.I)
 
 
+# A diet said alone, as an answer or a note ("vegetarian, have been for like 8 years").
+_DIET_ALONE = re.compile(r"(?:(?:strictly|mostly|fully|now|still) )?(?:vegetarian|vegan|pescatarian|pescetarian|keto|"
+                         r"gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|halal|kosher|teetotal)\b", re.I)
+
+
 def first_person(text: str, found: Found, lang: str) -> str:
     """The clause as if the user said it of themselves: the type rules are written that way."""
     s = found.subject
@@ -254,6 +259,8 @@ def first_person(text: str, found: Found, lang: str) -> str:
             low = text[:1].lower() + text[1:]
             if re.match(r"^been\b", low):
                 return ("we've " if s.group else "I've ") + low  # "Been rehearsing hard"
+            if _DIET_ALONE.match(low):
+                return ("we're " if s.group else "I'm ") + low  # "vegetarian, have been for like 8 years"
             if re.match(r"^(?:(?:still|also|just|really|currently) )?(?:[a-z]+ing|gonna|going to)\b", low):
                 return ("we're " if s.group else "I'm ") + low  # "Still working on opening a studio"
             return ("we " if s.group else "I ") + low
@@ -662,6 +669,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             r"是(?:个|一个|一只|一条|一位|一名)|\b(?:is a|is an)\b"
             r"|^[^，。]{0,7}?(?:今年)?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})(?:岁|个月)(?:半|多)?了?$"
             r"|\b(?:lives?|living|works?|working|studies|studying|attends|goes to school) (?:in|at|for|from home)\b"
+            r"|\b(?:doing|finishing|starting|started|in) (?:her|his|their|a|the) (?:residency|phd|masters|master's|degree|apprenticeship|fellowship|internship)\b"
             r"|住在|在[^，。]{1,12}(?:工作|上班|上学|读书|读大学|上大学)"
             r"|\b(?:is|are|'s|'re) (?:now )?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
             r"(?: (?:years?|months?) old)?\b(?! (?:minutes|hours|days|weeks|km|miles|percent|%))", tlow):

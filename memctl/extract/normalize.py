@@ -518,6 +518,9 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         # "Playing video games are my main hobbies" -> "... are User's main hobbies";
         # "Pottery helps me relax" -> "Pottery helps the user relax"
         return _tidy(_user_at(t, first))
+    if inherited and re.match(r"(?:(?:strictly|mostly|fully|now|still) )?(?:vegetarian|vegan|pescatarian|pescetarian|keto|"
+                              r"gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|halal|kosher|teetotal)\b", low):
+        return _tidy("User is " + carried_verbs(_pronouns_en(t[:1].lower() + t[1:])))  # "vegetarian, have been for 8 years"
     if inherited and not _own_subject(t):
         # "Went camping last summer" (the speaker's own doing): the subject was left out;
         # "goal for this year: ..." is the user's.
