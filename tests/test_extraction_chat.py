@@ -1420,3 +1420,17 @@ def test_a_diet_said_alone_and_a_partners_residency():
     assert contents("vegetarian, have been for like 8 years.") == ["User is vegetarian, has been for like 8 years"]
     got = chat("my girlfriend Hannah is staying in boston for now, shes finishing her residency at MGH")
     assert [(c.subject, c.content) for c in got] == [("girlfriend Hannah", "User's girlfriend Hannah is finishing her residency at MGH")]
+
+
+@pytest.mark.parametrize("messages, content", [
+    (("me and my partner Sam are saving for a house. Im a primary teacher in melbourne, Sam's a physio",),
+     ["User is a primary teacher in melbourne", "User's partner Sam is a physio"]),
+    (("my wife Gemma is a pastry chef at a hotel in town so thats sorted lol",), ["User's wife Gemma is a pastry chef at a hotel in town"]),
+    (("my daughter loves dinosaurs. and her little brother Rory's 3",),
+     ["User's daughter loves dinosaurs", "User's daughter's little brother Rory is 3"]),
+    (("mackerel yes, tuna no i cant stand the smell of it",), []),
+    (("我女儿朵朵上小班了", "好的。", "行 我周末带她去两个都看看 谢啦"), ["用户的女儿朵朵上小班了"]),
+    (("到时候他们先坐高铁来广州 再一起飞",), []),
+])
+def test_run_ons_asides_and_plans_said_elsewhere(messages, content):
+    assert [c.content for c in chat(*messages)] == content

@@ -312,4 +312,5 @@ def test_clauses_read_as_sentences_or_are_dropped(text, content):
     ("I always book an aisle seat", "behavior"),  # "I always ..." stays a habit
 ])
 def test_names_and_rules_for_the_assistant_are_typed_as_what_they_are(text, type_):
-    assert [c.type for c in said(text)] == [type_]
+    got = said(text)
+    assert got and all(c.type == type_ for c in got)

@@ -266,6 +266,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             elif item is not None:
                 out.items.append(item)
             elif last_in_sentence and _continues(a, clause.sentence, last_in_sentence[0]) \
+                    and (a.about.kind == USER or a.about.label == last_in_sentence[1].subject) \
                     and not _points_elsewhere(a.text, clause.lang, rules.lang(clause.lang)) \
                     and len(last_in_sentence[1].clause) <= MAX_CLAUSE_CHARS \
                     and not (last_in_sentence[1].subject != "user" and re.search(r"(?<=.)[他她它]", a.text)):

@@ -666,7 +666,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if a.type is None and a.slot:
         a.type = r.slot_types.get(a.slot.split(":")[0], "profile")
     if a.type is None and s.kind in (PERSON, PET) and re.search(
-            r"是(?:个|一个|一只|一条|一位|一名)|\b(?:is a|is an)\b"
+            r"是(?:个|一个|一只|一条|一位|一名)|\b(?:is a|is an)\b|'s an? "
             r"|^[^，。]{0,7}?(?:今年)?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})(?:岁|个月)(?:半|多)?了?$"
             r"|\b(?:lives?|living|works?|working|studies|studying|attends|goes to school) (?:in|at|for|from home)\b"
             r"|\b(?:doing|finishing|starting|started|in) (?:her|his|their|a|the) (?:residency|phd|masters|master's|degree|apprenticeship|fellowship|internship)\b"

@@ -613,7 +613,9 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
         return name + _pronouns_en(rest)
     m = re.match(r"^(?:his|her|their)\b", low)
     if m:
-        return f"{name}'s" + _pronouns_en(t[m.end():])
+        # "her little brother Rory's 3": a name and its "is".
+        rest = re.sub(r"\b([A-Z][a-z]+)'s (?=\d|(?:a|an|so|very|really|allergic|vegetarian|vegan|scared|afraid|into)\b)", r"\1 is ", t[m.end():])
+        return f"{name}'s" + _pronouns_en(rest)
     if subject.name and low.startswith(subject.name.lower()) and not re.match(r"\w", t[len(subject.name):len(subject.name) + 1]):
         return name + _pronouns_en(contracted_is(t[len(subject.name):]))  # "ava's vegetarian"
     m = re.match(rf"^(?:the|that|this)\s+{re.escape(subject.relation)}\b", low)
@@ -748,6 +750,8 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
             and not re.fullmatch(r"(?:就|也|还|刚|都|确实)?(?:一般般?|刚好|还行|还好|可以|不错|挺好|这样|那样|是的?)[了啊呀吧的嘛]*", body)
     if not re.search(r"\buser\b", content, re.I):
         return False  # "It's a total dream come true": whose, the words no longer say
+    if re.match(r"[\w-]+ (?:yes|no), [\w-]+ (?:yes|no)\b", content, re.I):
+        return False  # "Mackerel yes, tuna no the user can't stand ...": answers to a list, not a sentence
     if re.match(r"(?:for|with|to|of|about|from|by)\b", content, re.I):
         return False  # "For always having the user's back": what the thanks were for, no statement
     if _EN_OPEN_END.search(without_time(content)):

@@ -41,6 +41,8 @@ _ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff]
 _EN_CLAUSE = re.compile(
     r",\s+(?=(?:but|so|and|even though|even if|though|although|because|bc|cuz|since|while|whereas|plus|yet|if|i|i'm|i've|i'd|my|"
     r"he's|she's|he is|she is|now i'm|now im|now i)\b)"
+    # "I'm a primary teacher in melbourne, Sam's a physio": someone else's fact, by name.
+    r"|,\s+(?=[A-Z][a-z]+'s (?:a|an)\s)"
     # "I hate cilantro, leave it out of anything you suggest", "..., so keep that in mind":
     # what is asked of the assistant is a clause of its own; the fact before it stays.
     r"|(?:,\s+|\s+(?=so\s))(?=(?:so\s+)?(?:pls|please|plz|kindly|leave|keep that|keep this|bear|remember|make sure|don't|do not|"
