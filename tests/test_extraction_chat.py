@@ -1434,3 +1434,13 @@ def test_a_diet_said_alone_and_a_partners_residency():
 ])
 def test_run_ons_asides_and_plans_said_elsewhere(messages, content):
     assert [c.content for c in chat(*messages)] == content
+
+
+@pytest.mark.parametrize("text, content", [
+    ("I'd never felt so much love and happiness before", ["User had never felt so much love and happiness before"]),
+    ("I'd rather stay home", ["User would rather stay home"]),
+    ("I'd love to go to Japan someday", ["User would love to go to Japan someday"]),
+    ("I'm trying to figure out how to pick the right ones", []),
+])
+def test_had_before_a_participle_and_wishes_to_go(text, content):
+    assert contents(text) == content

@@ -306,7 +306,13 @@ _HERE_INTRO = re.compile(r"^(?!(?:i|we|my|our|it|this|that|there|they|he|she|you
                          r"developer|doctor|dev|medic|vet|pilot|farmer|retiree|newbie|noob))\s+here\b(.*)$", re.I)
 
 
+_HAD_PARTICIPLE = re.compile(r"\b(i|we)'d (?=(?:never |just |already |ever |always |not |only )?(?:been|felt|had|seen|gone|done|"
+                             r"made|known|heard|thought|met|tried|taken|given|written|become|\w+ed)\b)", re.I)
+
+
 def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
+    # "I'd never felt so much love": "'d" before a participle is "had", not "would".
+    text = _HAD_PARTICIPLE.sub(lambda m: f"{m.group(1)} had ", text)
     out = _english(text, subject, phrase_end, inherited)
     out = re.sub(r"\b([a-z]+s)'s\b", lambda m: m.group(1) + "'" if _plural(m.group(1)) else m.group(0), out)  # siblings
     # "I just adopted this cute pup": spoken "this" introduces; written, it is "a".
