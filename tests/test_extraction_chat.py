@@ -1444,3 +1444,13 @@ def test_run_ons_asides_and_plans_said_elsewhere(messages, content):
 ])
 def test_had_before_a_participle_and_wishes_to_go(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    ("4 runs a week, Tue/Thu/Sat/Sun, long run on Sunday", ["User does 4 runs a week, Tue/Thu/Sat/Sun, long run on Sunday"]),
+    ("like £300 a month", []),
+    ("我们班之前纪律比较差", ["用户的班之前纪律比较差"]),
+    ("我们校长不喜欢套话", ["用户的校长不喜欢套话"]),
+])
+def test_numbers_where_the_verb_goes_and_our_class_or_head(text, content):
+    assert contents(text) == content

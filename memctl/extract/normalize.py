@@ -474,6 +474,8 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
                                 low[len(head):mine.start()].split()[-1])):
         # "Working on cars helps me relax": the gerund phrase is the subject, the user its object.
         return _tidy(_user_at(t, mine))
+    if inherited and re.match(r"\d+(?:-\d+)? [a-z]+s? (?:a|per|each|every) (?:day|week|month)\b", low):
+        return _tidy("User does " + _pronouns_en(t))  # "4 runs a week, Tue/Thu/Sat/Sun": how often the user does it
     retired = re.fullmatch(r"(retired|former|ex-) ?((?:[a-z-]+ ){0,3}([a-z-]+))[.!]*", low)
     if retired and inherited and not re.search(r"\b(?:last|next|this|ago|early|recently|years?|months?|weeks?|in|at|from|after)\b", retired.group(2)) \
             and _kinds(retired.group(3)) & {"NOUN"} and "ADV" not in _kinds(retired.group(3)):
@@ -783,6 +785,10 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
         return False  # "User is starting next month": starting what, the clause lost
     if re.fullmatch(r"[a-z]+", said) and _past(said) and said not in _WHOLE_ALONE:
         return False  # "User won (2022-11-05)": won what, the clause lost
+    if re.match(r"(?:\d|[£$€¥])", m.group(1)):
+        return False  # "User 4 runs a week", "User £300 a month": a number where the verb should be
+    if re.match(r"(?:likes|loves) (?:\d|[£$€¥])", m.group(1)):
+        return False  # "User likes £300 a month": "like" was a filler
     words = re.findall(r"[a-z][a-z']*", m.group(1).lower())
     if words and words[0] in _FUNCTION_WORDS:
         return False  # "User on ands off the court": a phrase, not a statement
@@ -848,7 +854,8 @@ _ZH_KIN = (
     "男朋友|女朋友|好朋友|好友|闺蜜|对象|老板|领导|哥哥|姐姐|弟弟|妹妹|猫|狗|老家"
 )
 _ZH_GROUP_NOUN = (r"(?:团队|公司|组|部门|项目|后端|前端|服务|系统|产品|架构|数据库|集群|线上|代码|仓库|学校|医院|单位|店|工厂|客户端|接口"
-                  r"|网关|测试|生产|实验室|课题组|工作室|技术栈|消息队列|缓存|餐厅|饭店|厂|车间|诊所|门店|科室|[\u4e00-\u9fff]{1,3}店)")
+                  r"|网关|测试|生产|实验室|课题组|工作室|技术栈|消息队列|缓存|餐厅|饭店|厂|车间|诊所|门店|科室|班|校长|领导|老板|经理|主任|"
+                  r"小区|村|所|院|[\u4e00-\u9fff]{1,3}店)")
 _ZH_GROUP_WORK = re.compile(rf"^(?:我们|咱们|我司)(?:的)?(?={_ZH_GROUP_NOUN})")
 _ZH_FAMILY = re.compile(r"孩子|宝宝|家|老婆|老公|妻子|丈夫|父母|爸|妈|女儿|儿子|一起住|一起生活")
 _ZH_WE_FAMILY = "用户一家"
