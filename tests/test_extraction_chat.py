@@ -1454,3 +1454,13 @@ def test_had_before_a_participle_and_wishes_to_go(text, content):
 ])
 def test_numbers_where_the_verb_goes_and_our_class_or_head(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    ("my son Tobias who's 9 is obsessed with football", ["User's son Tobias, who is 9, is obsessed with football"]),
+    ("my son Tobias who's 9", ["User's son Tobias is 9"]),
+    ("I'd love some advice on this", []),
+    ("我们团队这边用的是 JDK 17 以后别给我 Java 8 的写法了", ["用户希望用户的团队这边用的是 JDK 17 以后别给用户 Java 8 的写法了"]),
+])
+def test_who_is_clauses_asks_for_advice_and_our_team_in_a_rule(text, content):
+    assert contents(text) == content

@@ -605,7 +605,13 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
     if phrase_end:
         # The user's own words for it: "my older sister Anna" -> "User's older sister Anna".
         said = re.sub(r"^(?:my|our|the)\s+", "", t[:phrase_end].strip(" ,"), flags=re.I)
-        return f"User's {said}" + _pronouns_en(contracted_is(t[phrase_end:]))
+        rest = t[phrase_end:]
+        who = re.match(r"^,?\s*who(?:'s| is) ", rest)
+        if who:
+            # "my son Tobias who's 9 is obsessed with football": his age, then what he is.
+            aged = re.match(r"(\d+|an? [\w-]+)(?: years? old)?,? (?=(?:is|has|was|loves|likes|hates|goes)\b)", rest[who.end():])
+            rest = f", who is {aged.group(1)}, {rest[who.end() + aged.end():]}" if aged else " is " + rest[who.end():]
+        return f"User's {said}" + _pronouns_en(contracted_is(rest) if not rest.startswith(",") else rest)
     low = t.lower()
     m = re.match(r"^(?:he|she|they)(?='s\b|\b)", low) or (None if subject.plural else re.match(r"^it(?='s\b|\b)", low))
     if m:
@@ -887,6 +893,7 @@ def _zh_outside(text: str) -> str:
 def _zh_pronouns(part: str) -> str:
     part = re.sub(r"(?:我们家|咱们家|我家)的?", "用户家", part)
     part = re.sub(r"(?:我们|咱们|我)俩", "两人", part)
+    part = re.sub(rf"(?:我们|咱们|我司)的?(?={_ZH_GROUP_NOUN})", "用户的", part)  # "我们团队这边用的是 JDK 17"
     part = re.sub(r"(?:我们|咱们)", "用户团队" if _ZH_TECH.search(part) else _ZH_WE_FAMILY if _ZH_FAMILY.search(part) else "用户和同伴", part)
     part = re.sub(r"我的", "用户的", part)
     part = re.sub(rf"我(?=(?:{_ZH_KIN}))", "用户的", part)
