@@ -1464,3 +1464,12 @@ def test_numbers_where_the_verb_goes_and_our_class_or_head(text, content):
 ])
 def test_who_is_clauses_asks_for_advice_and_our_team_in_a_rule(text, content):
     assert contents(text) == content
+
+
+def test_one_character_after_a_relation_is_no_name():
+    from memctl.extract.subjects import _zh_possessive
+
+    found = _zh_possessive("我老婆晒去年晒了三百多斤", RULES.lang("zh"))
+    assert (found.subject.relation, found.subject.name) == ("老婆", "")
+    found = _zh_possessive("我儿子乐乐在上小学", RULES.lang("zh"))
+    assert (found.subject.relation, found.subject.name) == ("儿子", "乐乐")

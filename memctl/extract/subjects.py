@@ -516,6 +516,8 @@ def _zh_possessive(text: str, r: LangRules) -> Found | None:
         if kind in (PERSON, PET) and not _ZH_NAME_END.match(after):
             for n in (3, 2, 1):
                 candidate = after[:n]
+                if n == 1 and re.fullmatch(r"[\u3400-\u9fff]", candidate):
+                    continue  # "我老婆晒去年……": one character after a relation is a verb, not a name
                 if len(candidate) == n and re.fullmatch(r"[\u3400-\u9fffA-Za-z]+", candidate) \
                         and not re.search(r"^[第一二三四五六七八九十两几每这那今昨]|[我你您他她它咱]", candidate) \
                         and not _ZH_NOT_NAME.search(candidate) \
