@@ -792,7 +792,8 @@ POINTS_AND_PEOPLE = [
     ("孩子他爸在深圳上班，一个月回来一次", [("profile", "用户的孩子他爸在深圳上班，一个月回来一次")]),
     ("我婆婆倒是挺好的，就是她不太会遛狗", []),
     # A likeness after a dash is no liking; 我 after 带 is whose mother, the user takes her.
-    ("Fixing cars really calms me down and gives me a real sense of achievement - like meditating.", []),
+    ("Fixing cars really calms me down and gives me a real sense of achievement - like meditating.",
+     [("preference", "Fixing cars really calms the user down and gives them a real sense of achievement")]),
     ("like sushi a lot", [("preference", "User likes sushi a lot")]),
     ("这周六要带我妈去医院复查", [("task", "用户这周六要带自己的妈去医院复查（2026-09-12）")]),
     # What is to be reached by a date is a goal; "their" with no one named is someone else's.
@@ -1473,3 +1474,12 @@ def test_one_character_after_a_relation_is_no_name():
     assert (found.subject.relation, found.subject.name) == ("老婆", "")
     found = _zh_possessive("我儿子乐乐在上小学", RULES.lang("zh"))
     assert (found.subject.relation, found.subject.name) == ("儿子", "乐乐")
+
+
+@pytest.mark.parametrize("text, content", [
+    ("Fixing cars really calms me down and gives me a real sense of achievement - like meditating.",
+     ["Fixing cars really calms the user down and gives them a real sense of achievement"]),
+    ("It calms me down", []),
+])
+def test_what_calms_the_user_is_a_preference(text, content):
+    assert contents(text) == content
