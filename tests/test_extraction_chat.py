@@ -1483,3 +1483,12 @@ def test_one_character_after_a_relation_is_no_name():
 ])
 def test_what_calms_the_user_is_a_preference(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    ("话说我自己是幼儿园老师", ["用户自己是幼儿园老师"]),
+    ("另外我用番茄todo记学习时间 有没有更好的", ["用户用番茄todo记学习时间"]),
+    ("我用手机拍", []),
+])
+def test_chinese_jobs_said_of_oneself_and_tools_used_for_something(text, content):
+    assert contents(text) == content
