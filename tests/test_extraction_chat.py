@@ -1492,3 +1492,9 @@ def test_what_calms_the_user_is_a_preference(text, content):
 ])
 def test_chinese_jobs_said_of_oneself_and_tools_used_for_something(text, content):
     assert contents(text) == content
+
+
+def test_what_the_car_does_is_not_the_user_s():
+    got = chat("你好 我在武汉跑网约车 开的比亚迪秦 最近续航感觉掉得厉害 冬天才300多公里 现在天暖了还是这样 正常吗",
+               "开了多久了？", "开了三年了 跑了十八万公里")
+    assert [c.content for c in got] == ["用户在武汉跑网约车", "用户开的比亚迪秦"]

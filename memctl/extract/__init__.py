@@ -277,7 +277,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
             else:
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, a.reason))
-                if last_in_sentence and (_THIS_TIME.search(a.text) or not a.inherited and a.about.kind in (PERSON, PET)
+                if last_in_sentence and (_THIS_TIME.search(a.text) or a.reason == "unclear subject"
+                                         or not a.inherited and a.about.kind in (PERSON, PET)
                                          and a.about.label != last_in_sentence[1].subject):
                     # "我妈膝盖不好 爬山不行 我爸啥都行 就是血压有点高": after 我爸 the next subject-less
                     # clause is no longer about 妈; after "这周数据：……" "播放80万" is no part of the job.

@@ -601,6 +601,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("no durable signal")  # "换白班，早八点到晚六点": the hours of the clause before
     if lang == "zh" and _ZH_BROKEN.match(text):
         return a.drop("passing state")  # "接口一直报错", "我们收银后台老是卡": a fault of the task at hand
+    if lang == "zh" and found.inherited and s.kind == USER and r.has("thing_fragment", tlow):
+        return a.drop("unclear subject")  # "开的比亚迪秦 最近续航感觉掉得厉害": the car's, not the user's
     if lang == "zh" and found.inherited and s.kind == USER and r.has("place_fragment", tlow):
         return a.drop("unclear subject")  # "房子都看好了，在左京区，离学校近": where the house is
     if lang == "en" and found.inherited and s.plural and re.match(r"^it\b", text, re.I):
