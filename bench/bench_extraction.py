@@ -7,7 +7,8 @@ extraction_holdout4.jsonl (309 messages) was written after the extraction work o
 issue, extraction_holdout5.jsonl (240 messages) after a later round of it and
 extraction_holdout6.jsonl (240 messages) after the round of 2026-12-02, each by an author
 who saw only bench/LABELLING.md; their misses are not looked at: they measure, they are
-not tuned on.
+not tuned on. extraction_holdout9.jsonl (240 messages) was written the same way on
+2026-12-04, while that day's rules were being changed, and first measured on its final code.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from common import ROOT, SHARED_DATA, need, table
 WHEN = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
 SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2.jsonl", "extraction_holdout3.jsonl",
         "extraction_holdout4.jsonl", "extraction_holdout5.jsonl", "extraction_holdout6.jsonl",
-        "extraction_holdout7.jsonl", "extraction_holdout8.jsonl"]
+        "extraction_holdout7.jsonl", "extraction_holdout8.jsonl", "extraction_holdout9.jsonl"]
 
 
 def _extractor():

@@ -1498,3 +1498,12 @@ def test_what_the_car_does_is_not_the_user_s():
     got = chat("你好 我在武汉跑网约车 开的比亚迪秦 最近续航感觉掉得厉害 冬天才300多公里 现在天暖了还是这样 正常吗",
                "开了多久了？", "开了三年了 跑了十八万公里")
     assert [c.content for c in got] == ["用户在武汉跑网约车", "用户开的比亚迪秦"]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("I'm terrified of flying, so I take trains whenever possible.",
+     ["User is terrified of flying", "User takes trains whenever possible"]),
+    ("I'm terrified of the exam tomorrow", []),
+])
+def test_a_fear_that_lasts_and_a_habit_whenever_possible(text, content):
+    assert contents(text) == content
