@@ -1507,3 +1507,16 @@ def test_what_the_car_does_is_not_the_user_s():
 ])
 def test_a_fear_that_lasts_and_a_habit_whenever_possible(text, content):
     assert contents(text) == content
+
+
+def test_a_new_sentence_opening_with_the_users_verb_is_not_the_child_s():
+    got = chat("nursery for our daughter zofia is 900 a month ugh, shes 3. saved about 4k so far")
+    assert [(c.subject, c.content) for c in got] == [("daughter Zofia", "User's daughter Zofia is 3"),
+                                                      ("user", "User saved about 4k so far")]
+
+
+def test_after_talk_of_the_cat_renting_and_moving_are_the_user_s():
+    got = chat("我养了只猫", "那平时可以：卧室别让猫进、买个空气净化器、每周梳两三次毛。",
+               "现在在北京朝阳租房 4月底要搬到通州 离公司近一点 猫搬家要注意啥")
+    assert [(c.subject, c.content) for c in got][-2:] == [
+        ("user", "用户现在在北京朝阳租房"), ("user", "用户4月底要搬到通州，离公司近一点")]

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Union
 
 from ..conversations import Conversation, Turn
-from .classify import Analysis, Context, analyze, slot_of
+from .classify import _HUMAN_AFFAIRS, Analysis, Context, analyze, slot_of
 from .normalize import carried_verbs, dangling_it, normalize, pronouns, readable, with_time, without_time
 from ..topics import TopicRules, topics_of
 from .rules import LangRules, Rules, load_rules
@@ -212,7 +212,9 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 a.clause = clause.text
             if clause.lang == "zh":
                 if a.keep and a.inherited and others and a.about.kind == USER and not a.about.group \
-                        and not a.about.joint and not a.standing:
+                        and not a.about.joint and not a.standing \
+                        and not (_HUMAN_AFFAIRS.search(a.text) and (scene.last_person is None or scene.last_person.kind == PET)):
+                    # (After talk of the cat, "现在在北京朝阳租房" is still the user's: a cat rents nothing.)
                     a.drop("unclear subject")
                 elif a.keep and a.inherited and others and a.about.kind in (PERSON, PET) and re.match(r"[他她]", clause.text) \
                         and a.about.label not in named_here and a.about != scene.asked:

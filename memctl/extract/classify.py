@@ -246,6 +246,12 @@ _DIET_ALONE = re.compile(r"(?:(?:strictly|mostly|fully|now|still) )?(?:vegetaria
                          r"gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|halal|kosher|teetotal)\b", re.I)
 
 
+# What only a person does: the clause after talk of a pet is the user's.
+_HUMAN_AFFAIRS = re.compile(r"租房|房租|搬到|上班|下班|公司|工作|工资|加班|通勤|面试|跳槽|\b(?:rent|renting|lease|commute|office|salary|job|work)\b", re.I)
+_USERS_OWN_VERB = re.compile(r"(?:just |also |finally |already )?(?:saved|paid|spent|bought|booked|sold|moved|started|finished|"
+                             r"got|had|went|made|took|need|want|have|gotta|gonna)\b", re.I)
+
+
 def first_person(text: str, found: Found, lang: str) -> str:
     """The clause as if the user said it of themselves: the type rules are written that way."""
     s = found.subject
@@ -585,8 +591,16 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         # "Pottery is a huge part of my life - it helps me ...": "it" is what the clause before was about.
         text = ctx.prev_topic + text[2:]
     lead, body = _lead_time(text, lang)
-    found = detect(_unquoted(body, r.quote_chars) if lang == "en" else body, lang, r, ctx.scene, ctx.prev_subject,
+    previous = ctx.prev_subject
+    if lang == "en" and ctx.sentence_first and previous is not None and previous.kind in (PERSON, PET) \
+            and _USERS_OWN_VERB.match(body):
+        # "nursery for our daughter zofia is 900 a month, shes 3. saved about 4k so far": a new
+        # sentence opening with a past or bare verb is the user's doing, not the daughter's.
+        previous = None
+    found = detect(_unquoted(body, r.quote_chars) if lang == "en" else body, lang, r, ctx.scene, previous,
                    ctx.first_clause)
+    if found.inherited and found.subject.kind == PET and _HUMAN_AFFAIRS.search(body):
+        found = Found(THE_USER, inherited=True)  # "（猫……）现在在北京朝阳租房 4月底要搬到通州": a pet rents nothing
     if lead:
         body = _put_back(body, lead, found, lang)
     text = a.text = body

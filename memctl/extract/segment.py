@@ -34,6 +34,8 @@ _SENTENCE_END = re.compile(
 # Chat typed without punctuation puts a space where the comma goes ("已经过了两轮 终面是10月20号").
 _ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff])|(?<!\s)\s+[-—–]+\s+|—+"
                         r"|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
+                        # "在朝阳租房 4月底要搬到通州": a date opening the next clause.
+                        r"|(?<=[\u3400-\u9fff])\s+(?=\d{1,4}(?:月|号|日|点|年)[\u3400-\u9fff])"
                         r"|(?<=[\u3400-\u9fff])[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+\s+(?=[\u3400-\u9fff])"
                         # "我今年29 住在杭州": a number ending a Chinese clause, then a space.
                         r"|(?:(?<=[\u3400-\u9fff]\d)|(?<=[\u3400-\u9fff]\d\d)|(?<=[\u3400-\u9fff]\d\d\d))\s+(?=[\u3400-\u9fff])")
