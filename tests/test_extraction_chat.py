@@ -1520,3 +1520,8 @@ def test_after_talk_of_the_cat_renting_and_moving_are_the_user_s():
                "现在在北京朝阳租房 4月底要搬到通州 离公司近一点 猫搬家要注意啥")
     assert [(c.subject, c.content) for c in got][-2:] == [
         ("user", "用户现在在北京朝阳租房"), ("user", "用户4月底要搬到通州，离公司近一点")]
+
+
+def test_an_interjection_opening_a_clause_is_no_verb():
+    assert contents("argh just rescheduled, exam is now may 6", datetime(2026, 3, 1, tzinfo=timezone.utc)) == [
+        "User just rescheduled, exam is now may 6 (2026-05-06)"]
