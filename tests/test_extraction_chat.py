@@ -1525,3 +1525,15 @@ def test_after_talk_of_the_cat_renting_and_moving_are_the_user_s():
 def test_an_interjection_opening_a_clause_is_no_verb():
     assert contents("argh just rescheduled, exam is now may 6", datetime(2026, 3, 1, tzinfo=timezone.utc)) == [
         "User just rescheduled, exam is now may 6 (2026-05-06)"]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("Glimpsing that calms me", []),
+    ("I'm leaving the day after tomorrow evening", []),
+    ("I hosted a class for them on Friday", []),
+    ("Gardening calms me down", ["Gardening calms the user down"]),
+    ("玩滑板要掌握好重心，慢慢来很容易", []),
+    ("我每天要吃药", ["用户每天要吃药"]),
+])
+def test_from_the_readers_notes_of_seed_331(text, content):
+    assert contents(text) == content

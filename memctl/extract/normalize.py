@@ -787,7 +787,8 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
         return False  # "User likes in sports": "like" was a filler
     said = without_time(m.group(1)).strip(" .!")
     said = re.sub(r"^(?:just|finally|recently|already|also|actually|even) ", "", said)
-    if re.fullmatch(r"is (?:starting|beginning|leaving|going|coming|moving)(?: (?:tomorrow|today|tonight|soon|next \w+|this \w+|on \w+))?", said):
+    if re.fullmatch(r"is (?:starting|beginning|leaving|going|coming|moving|heading off|flying out)(?: (?:the day after tomorrow|tomorrow|today|tonight|"
+                    r"soon|next \w+|this \w+|on \w+))?(?: (?:morning|afternoon|evening|night))?", said):
         return False  # "User is starting next month": starting what, the clause lost
     if re.fullmatch(r"[a-z]+", said) and _past(said) and said not in _WHOLE_ALONE:
         return False  # "User won (2022-11-05)": won what, the clause lost
