@@ -1537,3 +1537,12 @@ def test_an_interjection_opening_a_clause_is_no_verb():
 ])
 def test_from_the_readers_notes_of_seed_331(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    ("I've learned awesome recipes", []),
+    ("I'm determined to find the right place and dog", []),
+    ("I learned Python last year", ["User learned Python last year (2025)"]),
+])
+def test_vague_learning_and_the_right_place(text, content):
+    assert contents(text) == content
