@@ -515,7 +515,7 @@ WHAT_A_MESSAGE_KEEPS = [
     ("Running keeps me sane so I run every morning", ["User runs every morning"]),
     # A past verb with the "I" left out is the user's own doing.
     ("Twisted my knee last Friday", ["User twisted their knee last Friday (2026-09-04)"]),
-    ("Lost my job as a banker yesterday", ["User lost their job as a banker yesterday"]),
+    ("Lost my job as a banker yesterday", ["User lost their job as a banker yesterday (2026-09-09)"]),
     # "Like I said" is an opener, not part of the fact.
     ("Like I said, I do enjoy watching birds in nature", ["User does enjoy watching birds in nature"]),
     # -- a moved date a promise to send and a cut clause
@@ -732,7 +732,7 @@ READS_WHOLE = [
     ("这照片拍得也太好看了吧", []),
     ("上个月被裁了，现在在家歇着", [("event", "用户上个月被裁了，现在在家歇着（2026-08）")]),
     ("后天要去车管所换驾照", [("task", "用户后天要去车管所换驾照（2026-09-12）")]),
-    ("我最近在做机器人的研发", [("behavior", "用户最近在做机器人的研发")]),
+    ("我最近在做机器人的研发", [("profile", "用户最近在做机器人的研发")]),  # the work one does is what one is
 ]
 
 
@@ -1546,3 +1546,18 @@ def test_from_the_readers_notes_of_seed_331(text, content):
 ])
 def test_vague_learning_and_the_right_place(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, type_, content", [
+    ("I lost my job last month, which has been pretty rough", "event",
+     "User lost their job last month, which has been pretty rough (2026-08)"),
+    ("I love my job", "profile", "User loves their job"),
+    ("I will go to the gym and exercise regularly", "goal", "User will go to the gym and exercise regularly"),
+])
+def test_what_befell_a_job_and_resolutions_are_typed_as_such(text, type_, content):
+    assert [(c.type, c.content) for c in said(text)] == [(type_, content)]
+
+
+@pytest.mark.parametrize("text", ["I've never had a problem with it once!", "Learned some great tips", "finally advanced to the next level!"])
+def test_what_it_or_the_next_level_was_is_said_elsewhere(text):
+    assert contents(text) == []

@@ -816,8 +816,15 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             or bool(past) and r.has("milestone", tlow)  # "我们公司去年被一家大厂收购了": what happened to it
         return "event" if dated else "knowledge"
     for name in _TYPE_ORDER:
-        if not r.types[name].search(tlow):
+        found_type = r.types[name].search(tlow)
+        if not found_type:
             continue
+        if name == "profile" and re.search(r"\b(?:job|work|role|position|company)\b", found_type.group(0)) \
+                and r.types["event"].search(tlow) and [t for t in past if t.precision in ("day", "week", "month")]:
+            return "event"  # "I lost my job last month": what happened to the job, when
+        if name == "behavior" and re.match(r"(?:i|we)(?:'ll| will| am going to|'m going to|'m gonna| are going to)\b", tlow) \
+                and not re.search(r"\b(?:usually|always|often)\b", tlow):
+            return "goal"  # "I will go to the gym and exercise regularly": a resolution, not yet a habit
         if name == "goal" and near_future and not any(t.deadline for t in a.times):
             return "task"
         if name == "goal" and r.has("planning", tlow) and not any(t.deadline for t in a.times) \
