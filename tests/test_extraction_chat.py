@@ -1561,3 +1561,19 @@ def test_what_befell_a_job_and_resolutions_are_typed_as_such(text, type_, conten
 @pytest.mark.parametrize("text", ["I've never had a problem with it once!", "Learned some great tips", "finally advanced to the next level!"])
 def test_what_it_or_the_next_level_was_is_said_elsewhere(text):
     assert contents(text) == []
+
+
+@pytest.mark.parametrize("text, content", [
+    ("i work from home, ux designer, so he wont be alone much", ["User works from home, ux designer"]),
+    ("ok. goal is under 4:30. realistic?", ["User's goal is under 4:30"]),
+    ("yes. and pls use british spelling and dont use bullet points in letters, i find them tacky",
+     ["User prefers: use british spelling and don't use bullet points in letters"]),
+    ("me and my husband tomasz want a house deposit, 30k by end of 2027. we rent in nottingham, 1050 a month",
+     ["User and their husband Tomasz want a house deposit, 30k by end of 2027 (by 2027)",
+      "User and their husband rent in nottingham, 1050 a month"]),
+    ("for tracking, i was on ynab but cancelled it last month, way too pricy.",
+     ["User was on ynab but cancelled it last month, way too pricy (2026-08)"]),
+    ("i get IT band pain in my left knee if i go over ~8 miles", ["User gets IT band pain in their left knee if they go over ~8 miles"]),
+])
+def test_from_the_readers_fact_list_of_fresh17(text, content):
+    assert contents(text) == content

@@ -479,6 +479,7 @@ _PERSON_BEFORE = re.compile(
     r"friend|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|cousin|boss|coworker|colleague|kid|child|"
     r"baby|dog|cat|puppy|kitten|pet|horse|teacher|doctor|neighbou?r|roommate|girl|boy|guy|lady|man|woman)s?\b|" + _NAME)
 _THING_BEFORE = re.compile(r"\b(?i:a|an|the|my|our|this|that|his|her|their|its|some|one)\s+[a-z]|\b[a-z]+ing\b(?= (?:and|but|so)\b)|"
+                           r"\b(?i:on|using|used|use|bought|tried|downloaded|installed|subscribed to)\s+[a-z]{3,}|"
                            + _NAME)
 _PLACE_BEFORE = re.compile(r"\b(?i:in|at|from|near|around|visit|visited|visiting)\s+[A-Za-z]|\b(?i:to|into)\s+(?i:the|a|an|my|our|their)\s|"
                            + _NAME)

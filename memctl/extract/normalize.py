@@ -679,7 +679,7 @@ def dangling_it(content: str) -> bool:
     was named in another turn), not "User can't stand cilantro, it tastes like soap". A
     word the dictionary knows as a noun, after the memory's first verb, is taken as what
     "it" names."""
-    m = re.search(r"\bit\b", content, re.I)
+    m = re.search(r"\b(?:it|It)\b", content)  # ("IT band", "IT support": not "it")
     if m is None or _IDLE_IT.search(content):
         return False
     relative = _RELATIVE_IT.search(content)
@@ -692,9 +692,14 @@ def dangling_it(content: str) -> bool:
     words = re.findall(r"[a-z][a-z'-]*", content[: m.start()].lower())
     if words and words[0] in ("user", "user's"):
         words = words[1:]
-    return not any("NOUN" in _kinds(w) and w not in _NOT_ANTECEDENT and not _plural_noun(w)
+    return not any(("NOUN" in _kinds(w) or _product_name(w)) and w not in _NOT_ANTECEDENT and not _plural_noun(w)
                    and not (words[n] == "to" and "VERB" in _kinds(w) and w not in _PLACES_TO)
                    for n, w in enumerate(words[1:]))  # (after "to", "balance" is a verb; "walks to work" is a place)
+
+
+def _product_name(word: str) -> bool:
+    """ "ynab" in "was on ynab but cancelled it": a name typed in lower case, which "it" may name."""
+    return len(word) > 2 and word.isalpha() and not _kinds(word) and word not in _FUNCTION_WORDS
 
 
 def _plural_noun(word: str) -> bool:

@@ -367,6 +367,8 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     if re.match(r"[a-z]+ (?:and|&) [a-z]+ (?:really |truly |always |can |could |will |would |should |must |have |has |is |are |was |were |make |makes )", low) \
             and not re.search(r"\b(?:i|i'm|my|me|mine|we|our|us)\b", low):
         return Found(SOMEONE_ELSE)  # "Love and acceptance really can be found everywhere": two nouns, not "I love"
+    if re.match(r"(?:the |my )?(?:goal|target|aim)(?: for (?:the )?[\w ]{2,20})? (?:is|=|:)", low):
+        return Found(THE_USER, inherited=True)  # "goal is under 4:30": the user's own target
     first = re.match(r"([A-Z][a-z]+)\b", text)
     named = re.match(r"([a-z]+)(?='s\b|\s|$)", low)  # "ava's vegetarian" typed without capitals
     if named and named.group(1) in scene.by_name:
