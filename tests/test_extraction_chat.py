@@ -1577,3 +1577,16 @@ def test_what_it_or_the_next_level_was_is_said_elsewhere(text):
 ])
 def test_from_the_readers_fact_list_of_fresh17(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("messages, content", [
+    (("planning my son eli's 7th bday.", "Fun!", "IMPORTANT eli has a severe peanut allergy so everything has to be nut free"),
+     ["User is planning their son Eli's 7th bday",
+      "User's son Eli has a severe peanut allergy so everything has to be nut free"]),
+    (("my wife gloria does most of the cooking.",), ["User's wife Gloria does most of the cooking"]),
+    (("doc put me on metformin 500 twice a day.",), ["Doc put the user on metformin 500 twice a day"]),
+    (("also only give me go examples pls.",), ["User prefers: only give them go examples"]),
+    (("i work help desk at a uni in dublin, 2 yrs.",), ["User works help desk at a uni in dublin, 2 yrs"]),
+])
+def test_more_facts_the_reader_listed_for_fresh17(messages, content):
+    assert [c.content for c in chat(*messages)] == content

@@ -250,7 +250,7 @@ _EN_NAMED = re.compile(r"\b([A-Za-z-]+),?\s+(?:(?:named|called)\s+)?([A-Z][a-z]+
 _EN_COMPANY = re.compile(r"\b(?:my|our) ([a-z-]+)(?= (?:and|&) (?:i|me)\b)|\b(?:with|took|take|and) (?:my|our) ([a-z-]+)\b")
 _EN_GROUPS = frozenset("family team band crew class".split())
 _EN_ONE = {"children": "child", "twins": "child", "grandkids": "grandkid", "in-laws": "in-law", "puppies": "puppy"}
-_EN_NAMED_LOWER = re.compile(r"\b(?:my|our) ([a-z-]+),? ([a-z]{3,12})\b(?!['-])")
+_EN_NAMED_LOWER = re.compile(r"\b(?:my|our) ([a-z-]+),? ([a-z]{3,12})\b(?!-|'(?!s\b))")
 # Short words a dictionary of open-class words does not list: never a name typed in lower case.
 _EN_FUNCTION = frozenset("""and but the for with from who whom whose that this these those then than when while where
 which what she her hers him his they them their its our ours you your yours lol lmao tho though thru also too yet
