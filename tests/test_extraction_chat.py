@@ -1590,3 +1590,13 @@ def test_from_the_readers_fact_list_of_fresh17(text, content):
 ])
 def test_more_facts_the_reader_listed_for_fresh17(messages, content):
     assert [c.content for c in chat(*messages)] == content
+
+
+@pytest.mark.parametrize("text, content", [
+    ("backend team is all go + postgres (pgx)", ["User's backend team is all go + postgres (pgx)"]),
+    ("team rules: no deploys on fridays, every PR needs 2 approvals.", ["User's team rules: no deploys on Fridays, every PR needs 2 approvals"]),
+    ("the team is great", []),
+    ("yes pls do that later. kids are 6 and 9 btw if ur wondering why only after 9 lol", ["User's kids are 6 and 9"]),
+])
+def test_a_team_and_kids_said_without_our_or_my(text, content):
+    assert contents(text) == content

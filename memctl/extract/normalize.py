@@ -433,7 +433,7 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         return _tidy("User " + _pronouns_en(agree(t[2:])))
     if re.match(r"^my\b", low):
         return _tidy("User's" + _pronouns_en(t[2:]))
-    if subject.group and re.match(r"^(?:we|our|us)\b", low):
+    if subject.group and re.match(r"^(?:we|our|us)\b|^(?:the )?(?:[a-z]+ )?team\b", low):
         return _tidy(_group_en(t, low, subject.company))
     if subject.group and re.search(r"\bat work\b|^the company\b", low) and not re.search(r"\b(?:we|our|us|i|my|me)\b", low):
         # "the monorepo at work uses pnpm" -> "The monorepo at the user's work uses pnpm".
@@ -580,6 +580,9 @@ _WE_ARE_BUSINESS = re.compile(
 
 
 def _group_en(t: str, low: str, company: str = "") -> str:
+    team = re.match(r"(?:the )?((?:[a-z]+ )?team\b)", low)
+    if team:
+        return "User's " + _pronouns_en(t[team.start(1):team.start(1) + 1].lower() + t[team.start(1) + 1:])  # "backend team is all go"
     if low.startswith("our"):
         return "User's" + _pronouns_en(t[3:])
     rest = re.sub(r"^(?:'re)\b", "are", re.sub(r"^'ve\b", "have", t[2:].lstrip()))

@@ -367,6 +367,13 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     if re.match(r"[a-z]+ (?:and|&) [a-z]+ (?:really |truly |always |can |could |will |would |should |must |have |has |is |are |was |were |make |makes )", low) \
             and not re.search(r"\b(?:i|i'm|my|me|mine|we|our|us)\b", low):
         return Found(SOMEONE_ELSE)  # "Love and acceptance really can be found everywhere": two nouns, not "I love"
+    if re.match(r"(?:the |our |my )?(?:backend |frontend |dev |data |ml |platform |infra |ops |engineering |product )?team(?: rules?)?"
+                r"(?:'s| is| uses| runs| does| has| deploys|:)", low):
+        return Found(WE)  # "backend team is all go + postgres (pgx)", "team rules: no deploys on fridays"
+    kids = re.match(r"(?:the )?(kids|children|twins|boys|girls)(?: are|'re) (?=\d|both|twins)", low)
+    if kids and kids.group(1) in r.relations:
+        # "kids are 6 and 9 btw": the user's own, said without "my".
+        return Found(Subject(r.relations[kids.group(1)], kids.group(1), plural=True), kids.end(1))
     if re.match(r"(?:the |my )?(?:goal|target|aim)(?: for (?:the )?[\w ]{2,20})? (?:is|=|:)", low):
         return Found(THE_USER, inherited=True)  # "goal is under 4:30": the user's own target
     first = re.match(r"([A-Z][a-z]+)\b", text)
