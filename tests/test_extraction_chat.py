@@ -146,7 +146,7 @@ MAY = datetime(2026, 5, 20, 10, 0, tzinfo=timezone.utc)
      "User's granddaughter Maisie is getting married on the 19th of September (2026-09-19)"),
     ("My son has a recital on September 19", "User's son has a recital on September 19 (2026-09-19)"),
     # A verb in the past puts "in January" behind the message, whoever the subject is.
-    ("My mum Ruth moved in with me in January", "User's mum Ruth moved in with them in January (2026-01)"),
+    ("My mum Ruth moved in with me in January", "User's mum Ruth moved in with the user in January (2026-01)"),
 ])
 def test_english_dates_in_a_named_month(text, content):
     assert contents(text, MAY) == [content]
@@ -717,7 +717,7 @@ READS_WHOLE = [
      [("goal", "User is going to continue their edu and check out career options")]),
     ("I have three dogs. Pepper loves lounging on the couch", [("profile", "User has three dogs")]),
     ("My mum loves yoga. She'd often come to my classes with me",
-     [("preference", "User's mum loves yoga"), ("behavior", "User's mum would often come to their classes with them")]),
+     [("preference", "User's mum loves yoga"), ("behavior", "User's mum would often come to the user's classes with the user")]),
     ("Dyed my hair last week", [("event", "User dyed their hair last week (2026-08-31~2026-09-06)")]),
     # Types: a like said as awe or as what feeds the soul; an old wish is an aim.
     ("I've always been awed by birds", [("preference", "User has always been awed by birds")]),
@@ -1550,7 +1550,7 @@ def test_vague_learning_and_the_right_place(text, content):
 
 @pytest.mark.parametrize("text, type_, content", [
     ("I lost my job last month, which has been pretty rough", "event",
-     "User lost their job last month, which has been pretty rough (2026-08)"),
+     "User lost their job last month (2026-08)"),
     ("I love my job", "profile", "User loves their job"),
     ("I will go to the gym and exercise regularly", "goal", "User will go to the gym and exercise regularly"),
 ])

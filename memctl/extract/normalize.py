@@ -236,13 +236,16 @@ def _title_i(m: re.Match[str]) -> bool:
 _OTHERS_EN = re.compile(r"\b(?:they|them|their|he|him|his|she|her)\b", re.I)
 
 
-def _pronouns_en(text: str) -> str:
-    others = _OTHERS_EN.search(text) is not None
+def _pronouns_en(text: str, about_other: bool = False) -> str:
+    # About someone else ("User's partner started joining me"): "me" is the user, not "them".
+    others = about_other or _OTHERS_EN.search(text) is not None
 
     def swap(part: str) -> str:
         if others:
             # "they share the same passion as me": "as them" would be they; the user by name.
             part = re.sub(r"\b(?:me|myself)\b(?!-)", "the user", part)
+        if about_other:
+            part = re.sub(r"\bmy\b", "the user's", part)  # "She'd often come to my classes"
         for pattern, repl in _EN_LATER:
             part = re.sub(pattern, lambda m, r=repl: m.group(0) if _acronym(m.group(0)) else _case(m.group(0), r), part, flags=re.I)
         part = _TITLE_I.sub(lambda m: f"{m.group(1)} \x00" if _title_i(m) else m.group(0), part)
@@ -564,10 +567,12 @@ def we_named_en(low: str, company: str = "") -> str:
     conversation named ("kids" after "my kids and I"), or "" when nothing says."""
     if _EN_YOUNG.search(low):
         return company  # "We loved skateboards back then, sometimes we even left class early": friends of old, no team
+    if re.search(r"\b(?:we (?:first |actually |originally )?met|became friends|started dating)\b", low) and not _EN_PARTNER.search(low):
+        return company  # "We actually met in an engineering class": whoever "we" are, not a team
+    if _EN_PARTNER.search(low):
+        return "partner"  # "we got married in June 2019", "we met at work and got married"
     if _EN_WORK.search(low):
         return "team"
-    if _EN_PARTNER.search(low):
-        return "partner"  # "we got married in June 2019"
     if _EN_FAMILY.search(low) or company == "family":
         return "family"
     return company
@@ -614,7 +619,7 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
             # "my son Tobias who's 9 is obsessed with football": his age, then what he is.
             aged = re.match(r"(\d+|an? [\w-]+)(?: years? old)?,? (?=(?:is|has|was|loves|likes|hates|goes)\b)", rest[who.end():])
             rest = f", who is {aged.group(1)}, {rest[who.end() + aged.end():]}" if aged else " is " + rest[who.end():]
-        return f"User's {said}" + _pronouns_en(contracted_is(rest) if not rest.startswith(",") else rest)
+        return f"User's {said}" + _pronouns_en(contracted_is(rest) if not rest.startswith(",") else rest, about_other=True)
     low = t.lower()
     m = re.match(r"^(?:he|she|they)(?='s\b|\b)", low) or (None if subject.plural else re.match(r"^it(?='s\b|\b)", low))
     if m:
@@ -627,23 +632,23 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
         rest = re.sub(r"^'ll\b", " will", rest)
         if not subject.plural:
             rest = " " + agree(rest.lstrip()) if m.group(0) == "they" else rest
-        return name + _pronouns_en(rest)
+        return name + _pronouns_en(rest, about_other=True)
     m = re.match(r"^(?:his|her|their)\b", low)
     if m:
         # "her little brother Rory's 3": a name and its "is".
         rest = re.sub(r"\b([A-Z][a-z]+)'s (?=\d|(?:a|an|so|very|really|allergic|vegetarian|vegan|scared|afraid|into)\b)", r"\1 is ", t[m.end():])
-        return f"{name}'s" + _pronouns_en(rest)
+        return f"{name}'s" + _pronouns_en(rest, about_other=True)
     if subject.name and low.startswith(subject.name.lower()) and not re.match(r"\w", t[len(subject.name):len(subject.name) + 1]):
-        return name + _pronouns_en(contracted_is(t[len(subject.name):]))  # "ava's vegetarian"
+        return name + _pronouns_en(contracted_is(t[len(subject.name):]), about_other=True)  # "ava's vegetarian"
     m = re.match(rf"^(?:the|that|this)\s+{re.escape(subject.relation)}\b", low)
     if m:
-        return name + _pronouns_en(t[m.end():])
+        return name + _pronouns_en(t[m.end():], about_other=True)
     named = re.match(r"^([A-Z][a-z]+)\b(?! [A-Z])", t)
     if subject.plural and named and _own_subject(t):
         # "Pepper loves lounging on the couch" about the user's dogs: one of them, by name.
-        return f"User's {_singular(subject.label)} {named.group(1)}" + _pronouns_en(t[named.end():])
+        return f"User's {_singular(subject.label)} {named.group(1)}" + _pronouns_en(t[named.end():], about_other=True)
     rest = t[:1].lower() + t[1:]
-    return f"{name} " + _pronouns_en(rest if subject.plural else agree(rest))
+    return f"{name} " + _pronouns_en(rest if subject.plural else agree(rest), about_other=True)
 
 
 def _singular(noun: str) -> str:
@@ -859,7 +864,15 @@ def _tidy(out: str) -> str:
     out = re.sub(r"^(User(?:'s [\w-]+(?: [A-Z][a-z]+)?)?) (?!(?:is|was|has|does)\b)([a-z]+s) also\b", r"\1 also \2", out)
     out = _WEEKDAY.sub(lambda m: m.group(0).capitalize(), out)  # "last tuesday" as said in chat: a name
     out = re.sub(r"(?<![.\w][A-Z])[.!~]+$", "", out).rstrip()
+    out = _WHICH_FEELS.sub("", out)
     return out[:1].upper() + out[1:]
+
+
+# ", which is nice for bonding", ", which has been pretty rough": how it felt, not the fact.
+_WHICH_FEELS = re.compile(
+    r",? which (?:is|was|has been|'s|made (?:it|me|them|the user)|feels?|felt) (?:so |really |pretty |very |super |quite |kind of |a bit |such )*"
+    r"(?:a )?(?:nice|great|fun|rough|hard|tough|amazing|awesome|cool|good|lovely|exciting|stressful|sad|scary|wonderful|fantastic|"
+    r"crazy|wild|bittersweet|tiring|exhausting|challenging|difficult|rewarding|relaxing|fulfilling|a blast|a relief|a bummer)\b.*$", re.I)
 
 
 # -- Chinese ------------------------------------------------------------------------------

@@ -89,6 +89,11 @@ _LIST_END = re.compile(r"and (?!(?:i|i'm|i've|i'd|i'll|me|my|we|we're|we've|our|
 
 # "Also, last weekend" + "I had the opportunity to attend a rock concert": a time said
 # before the clause it dates, not a clause of its own.
+# A Chinese clause that is only a time ("这周日", "下个月", "明天晚上"): it dates the next one.
+_ZH_LEAD_TIME = re.compile(
+    r"^(?:那|对了|然后|而且|另外)?(?:(?:这|下|上|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|(?:这|下|上|本)(?:个)?月(?:底|初|中)?"
+    r"|今天|明天|后天|昨天|前天|今晚|明晚|周末|月底|年底|今年|明年|去年|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})?[日号]?)"
+    r"(?:早上|上午|中午|下午|晚上|的时候)?$")
 _LEAD_TIME = re.compile(
     r"^(?:(?:also|and|but|so|then|oh|well|plus|anyway|btw|yeah|yes|ok|okay)\W+)*"
     r"(?:(?:last|this|next|past) (?:week|weekend|month|year|night|summer|winter|spring|fall|autumn|"
@@ -181,6 +186,9 @@ def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[
                 continue
             if parts and lang == "en" and "," in parts[-1] and len(parts[-1]) <= MAX_CLAUSE_CHARS and _LIST_END.match(part):
                 parts[-1] = f"{parts[-1]}, {part}"  # "patience, and perseverance": one list
+                continue
+            if parts and lang == "zh" and _ZH_LEAD_TIME.match(parts[-1]):
+                parts[-1] = f"{parts[-1]}{part}"  # "这周日，我老婆在家做大餐": the time of what follows
                 continue
             tail = parts and lang == "en" and _company_tail(part)
             if parts and lang == "en" and (tail or _LEAD_TIME.match(parts[-1]) or _LIST_LAST.match(part) and _LIST_HEAD.match(parts[-1])):

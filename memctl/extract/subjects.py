@@ -214,6 +214,12 @@ class Scene:
                     if rest.startswith(word):
                         self.asked = Subject(kind, word)
                         return
+                for word, kind in r.relations.items():
+                    # "你的咖啡店筹备的怎么样了": the user's thing, named with a word or two before it.
+                    named = re.match(rf"([\u4e00-\u9fff]{{1,3}}?){re.escape(word)}", rest) if kind == THING else None
+                    if named and not re.search(r"[的了是在和跟]", named.group(1)):
+                        self.asked = Subject(kind, named.group(0))
+                        return
             # "孩子多大了？", "那平时给狗狗洗澡是不是很辛苦呢": a question about the user's
             # child or pet without "your".
             for word, kind in r.relations.items():
