@@ -38,7 +38,11 @@ _ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff]
                         r"|(?<=[\u3400-\u9fff])\s+(?=\d{1,4}(?:月|号|日|点|年)[\u3400-\u9fff])"
                         r"|(?<=[\u3400-\u9fff])[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+\s+(?=[\u3400-\u9fff])"
                         # "我今年29 住在杭州": a number ending a Chinese clause, then a space.
-                        r"|(?:(?<=[\u3400-\u9fff]\d)|(?<=[\u3400-\u9fff]\d\d)|(?<=[\u3400-\u9fff]\d\d\d))\s+(?=[\u3400-\u9fff])")
+                        r"|(?:(?<=[\u3400-\u9fff]\d)|(?<=[\u3400-\u9fff]\d\d)|(?<=[\u3400-\u9fff]\d\d\d))\s+(?=[\u3400-\u9fff])"
+                        # "我现在天天吃冰淇淋爸爸也不能管我了": typed without a comma, someone else
+                        # opens the next clause (not "跟爸爸也…", "是妈妈也…": there they are the object).
+                        r"|(?<=[\u3400-\u9fff]{3})(?<![和跟同与的给让叫被把对替向找带见看等请送教是像陪帮问我你他她咱俺])"
+                        r"(?=(?:爸爸|妈妈|老婆|老公|儿子|女儿|孩子|老板|老师|同事|朋友)(?:也|都|还|就|又)(?:不|没|会|能|要|是|很|在))")
 # English: split before a conjunction that opens a new clause.
 _EN_CLAUSE = re.compile(
     r",\s+(?=(?:but|so|and|even though|even if|though|although|because|bc|cuz|since|while|whereas|plus|yet|if|i|i'm|i've|i'd|my|"
