@@ -386,3 +386,12 @@ def test_likes_and_facts_next_to_warm_words_stay(text, content):
 ])
 def test_feelings_and_run_ons_are_cut_from_the_fact(text, content):
     assert contents(text) == content
+
+
+def test_a_fact_of_a_past_day_is_an_event_and_a_lone_time_clause_is_no_habit():
+    found = said("My friends were mocking my weight last Friday")
+    assert [(c.type, c.content) for c in found] == [("event", "User's friends were mocking their weight last Friday (2026-11-27)")]
+    assert contents("Every time I step in, it's like an adrenaline rush!") == []
+    assert contents("I used to bake cookies with someone close to me") == []
+    assert contents("Whenever I can, I try to go to nearby parks or on hikes") == [
+        "Whenever the user can, they try to go to nearby parks or on hikes"]

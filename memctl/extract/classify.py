@@ -702,6 +702,12 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         t.direction == 0 and t.precision in ("day", "week") for t in a.times
     ):
         return a.drop("passing state")  # "这周在吃素", "on antibiotics this week": for now, not for good
+    if a.type in ("profile", "behavior", "preference") and a.times and not a.standing and not a.slot and all(
+        t.direction < 0 and t.precision in ("day", "week") and t not in ctx.prev_times for t in a.times
+    ):
+        # "My friends were mocking my weight last Friday": what happened that day (not "还有二型
+        # 糖尿病" after "我妈上周做了手术": the week was the clause before's).
+        a.type = "event"
     if a.type == "event" and a.times and all(t.direction == 0 and t.precision == "day" for t in a.times) \
             and not r.has("milestone", clow):
         return a.drop("passing moment")  # "女儿下午午睡醒了在喊饿": what happens today passes
