@@ -1280,8 +1280,8 @@ def test_this_weeks_numbers_and_what_follows_them_are_no_part_of_a_job():
     # "me" beside someone else's "they" is the user by name; how it felt ("and wow, ...") is cut.
     ("I met three new friends in my course last Tuesday, they share the same passion as me",
      ["User met three new friends in their course last Tuesday, they share the same passion as the user (2026-09-01)"]),
-    ("I streamed a game last night and wow, was I blown away by the comments",
-     ["User streamed a game last night (2026-09-09)"]),
+    ("I played my first gig last night and wow, was I blown away by the comments",
+     ["User played their first gig last night (2026-09-09)"]),
     # A plural is never what "it" names; nor is a verb after "to".
     ("I even taught my dogs how to balance on it", []),
     ("I walk to work unless it's snowing", ["User walks to work unless it's snowing"]),

@@ -372,8 +372,8 @@ def test_likes_and_facts_next_to_warm_words_stay(text, content):
 
 @pytest.mark.parametrize("text, content", [
     # How it felt, cut from the fact; a moment's reaction and "somewhere fun" say nothing.
-    ("Last night I streamed a game and wow, was I blown away by all the nice comments",
-     ["User streamed a game last night (2026-11-29)"]),
+    ("Last night I played my first gig and wow, was I blown away by all the nice comments",
+     ["User played their first gig last night (2026-11-29)"]),
     ("it was too funny!", []),
     ("Yep, last month I drove somewhere fun", []),
     ("My dog is from a shelter and he's been awesome since I adopted him", ["User's dog is from a shelter"]),
@@ -395,3 +395,21 @@ def test_a_fact_of_a_past_day_is_an_event_and_a_lone_time_clause_is_no_habit():
     assert contents("I used to bake cookies with someone close to me") == []
     assert contents("Whenever I can, I try to go to nearby parks or on hikes") == [
         "Whenever the user can, they try to go to nearby parks or on hikes"]
+
+
+@pytest.mark.parametrize("text, content", [
+    # A pastime of the last days is a moment: the episode keeps it.
+    ("I watched The Godfather last night", []),
+    ("I went bowling and got 2 strikes yesterday", []),
+    ("I got a cool video card last week", []),
+    ("I had a card-night with my friends last Friday", []),
+    # What changed, where they travelled, a first, a health fact, the people they did it with stay.
+    ("I got a new job last week", ["User got a new job last week (2026-11-23~2026-11-29)"]),
+    ("Last week I went to a music festival in Boston", ["User went to a music festival in Boston last week (2026-11-23~2026-11-29)"]),
+    ("I played my first gig last Friday", ["User played their first gig last Friday (2026-11-27)"]),
+    ("I got a flu shot last week", ["User got a flu shot last week (2026-11-23~2026-11-29)"]),
+    ("My girlfriend and I went fishing at the lake last weekend",
+     ["User and their girlfriend went fishing at the lake last weekend (2026-11-28~2026-11-29)"]),
+])
+def test_a_pastime_of_the_last_days_is_a_moment(text, content):
+    assert contents(text) == content

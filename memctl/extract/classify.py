@@ -717,6 +717,14 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         # "I went on some awesome roller coasters", "I tried a new pose": with no time, no
         # name and nothing that changed, an outing of the moment (the turn stays an episode).
         return a.drop("passing moment")
+    if lang == "en" and a.type == "event" and s.kind == USER and a.times and r.has("pastime", clow) \
+            and all(t.direction < 0 and t.precision in ("day", "week") for t in a.times) \
+            and not r.has("milestone", clow) and not r.has("lasting_event", clow) and not s.joint \
+            and not re.search(r"\b(?:in|to|from) (?!(?:the|a|an|my|our)\b)[A-Z]|\b(?:first|new)\b", canonical):
+        # "Went bowling and got 2 strikes yesterday", "watched The Godfather last night": a
+        # pastime of the last days is a moment; the episode keeps it ("went to Tokyo last week",
+        # "our first gig", "my girlfriend and I went fishing" stay).
+        return a.drop("passing moment")
     if s.kind != USER:
         if a.type == "task" and not (s.kind == EVENT and found.end):
             a.type = "event"  # someone else's plan, or a date of a thing: an event to know about
