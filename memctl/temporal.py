@@ -231,6 +231,7 @@ _IN_EN = re.compile(r"\bin " + _NUM_EN + r" (day|week|month|year)s?\b")
 # "within two years", "in the next 3 months": a deadline that far ahead.
 _WITHIN_EN = re.compile(r"\b(?:within|in the next) " + _NUM_EN + r" (day|week|month|year)s?\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|next|this|on|coming) )?(" + "|".join(_WEEKDAYS_EN) + r")\b")
+_WEEKDAY_SHORT_ALONE_EN = re.compile(r"(?<!last )(?<!next )(?<!this )(?<!on )(?<!coming )\b(tues|weds|thurs|thur)\b\.?(?!')")
 _WEEKDAY_SHORT_EN = re.compile(r"\b(last|next|this|on|coming) (mon|tues?|wed|weds|thu|thurs?|fri|sat|sun)\b\.?(?!')")
 # "the 19th of September", "September 19th", "19 Sept 2027": a day in a named month.
 _DAY_OF_MONTH_EN = re.compile(
@@ -249,6 +250,10 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
             add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), sign * n, deadline))
     for m in _WEEKDAY_EN.finditer(low):
         add(m.start(), m.end(), _weekday(ref, m.group(0), _WEEKDAYS_EN.index(m.group(2)), m.group(1) or "", past_hint))
+    for m in _WEEKDAY_SHORT_ALONE_EN.finditer(low):
+        # "dentist thurs at 3pm": a short day that is no other word, typed alone.
+        day = next(i for i, d in enumerate(_WEEKDAYS_EN) if d.startswith(m.group(1)[:3]))
+        add(m.start(), m.end(), _weekday(ref, m.group(0), day, "", past_hint))
     for m in _WEEKDAY_SHORT_EN.finditer(low):
         # "last Fri", "next tues": a day typed short, only after a word that makes it one ("sat", "sun" alone are words).
         day = next(i for i, d in enumerate(_WEEKDAYS_EN) if d.startswith(m.group(2)[:3]))

@@ -925,7 +925,7 @@ RECALLED = [
     ("爱你😭 下个月工作室正式开业", [("task", "用户下个月工作室正式开业（2026-10）")]),
     ("my sister starts her new job at the bank on the 20th", [("event", "User's sister starts her new job at the bank on the 20th (2026-09-20)")]),
     ("I swim 3x a week before work", [("behavior", "User swims 3x a week before work")]),
-    ("when you give me code use Go, not Python", [("preference", "User prefers: when you give them code use Go, not Python")]),
+    ("when you give me code use Go, not Python", [("preference", "User prefers: use Go, not Python in code")]),
     ("also i gotta renew my car insurance by the 25th", [("task", "User has to renew their car insurance by the 25th (2026-09-25)")]),
     # A condition is who someone is; a plan with its month is a task; what befell the company is an event.
     ("my mum has dementia, she was diagnosed last year", [("profile", "User's mum has dementia, she was diagnosed last year")]),
@@ -1230,7 +1230,7 @@ def test_chat_typed_plans_habits_and_health(text, content):
     ("she took me off the lisinopril, now im on amlodipine 5mg", ["Now the user is on amlodipine 5mg"]),
     # How many a day is a habit; units for every answer are a standing preference.
     ("also i drink like 4 cokes a day", ["User drinks like 4 cokes a day"]),
-    ("Please give me measurements in metric by the way", ["User prefers: give them measurements in metric"]),
+    ("Please give me measurements in metric by the way", ["User prefers: give the user measurements in metric"]),
     # What the user is, the "I'm a" left out; "retired early" is not a job.
     ("Retired civil engineer, so I like things done properly!", ["User is a retired civil engineer", "User likes things done properly"]),
 ])
@@ -1585,8 +1585,8 @@ def test_from_the_readers_fact_list_of_fresh17(text, content):
       "User's son Eli has a severe peanut allergy so everything has to be nut free"]),
     (("my wife gloria does most of the cooking.",), ["User's wife Gloria does most of the cooking"]),
     (("doc put me on metformin 500 twice a day.",), ["Doc put the user on metformin 500 twice a day"]),
-    (("also only give me go examples pls.",), ["User prefers: only give them go examples"]),
-    (("i work help desk at a uni in dublin, 2 yrs.",), ["User works help desk at a uni in dublin, 2 yrs"]),
+    (("also only give me go examples pls.",), ["User prefers: only give the user go examples"]),
+    (("i work help desk at a uni in dublin, 2 yrs.",), ["User works help desk at a uni in dublin, 2 years"]),
 ])
 def test_more_facts_the_reader_listed_for_fresh17(messages, content):
     assert [c.content for c in chat(*messages)] == content

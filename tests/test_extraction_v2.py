@@ -327,7 +327,7 @@ def test_the_users_thing_named_with_words_before_it_answers_the_question():
     # a trip next month is a dated task.
     ("这周日，我老婆在家做大餐，你也来吃饭吧", []),
     ("下个月，我要去日本出差", ["用户下个月要去日本出差（2026-12）"]),
-    ("明天晚上，我和朋友去看电影", ["用户明天晚上和朋友去看电影（2026-12-01）"]),
+    ("明天晚上，我和朋友去看电影", ["用户和朋友明天晚上去看电影（2026-12-01）"]),
 ])
 def test_a_time_before_a_comma_belongs_to_the_next_clause(text, content):
     assert contents(text) == content
@@ -413,3 +413,33 @@ def test_a_fact_of_a_past_day_is_an_event_and_a_lone_time_clause_is_no_habit():
 ])
 def test_a_pastime_of_the_last_days_is_a_moment(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # Standing rules about answers, in the user's words or the assistant's.
+    ("Don't use emojis in your replies to me, please.", ["User prefers no emojis in replies"]),
+    ("dont use emojis in ur replies, it bugs me", ["User prefers no emojis in replies"]),
+    ("Keep your answers under 150 words unless I ask for more.", ["User prefers answers under 150 words unless i ask for more"]),
+    ("when you write code for me use typescript not plain js, always", ["User prefers: use typescript not plain js in code"]),
+    ("回复里别加那么多emoji 看着乱", ["用户希望回复里别加那么多emoji"]),
+    ("写代码的时候给我加上中文注释，这样我看得懂", ["用户希望写代码的时候加上中文注释"]),
+    # Dated plans with no "I", typed short; asking to be reminded keeps the plan.
+    ("Taking the GRE on August 19th.", ["User is taking the GRE on August 19th (2027-08-19)"]),
+    ("dentist thurs at 3pm dont let me forget", ["User has a dentist appointment thurs at 3pm (2026-12-03)"]),
+    ("明晚要给客户做方案演示", ["用户明晚要给客户做方案演示（2026-12-01）"]),
+    ("下周三下午两点我要去医院复查，提醒我一下", ["用户下周三下午两点要去医院复查（2026-12-09）"]),
+    ("plan is to move apartments end of next month", ["User's plan is to move apartments end of next month (by 2026-12)"]),
+    ("trying to pay off my 8k credit card debt by the end of next year",
+     ["User is trying to pay off their 8k credit card debt by the end of next year (by 2027)"]),
+    # Not a forget request, not a secret.
+    ("id like to drop about 8kg before my sisters wedding in june",
+     ["User would like to drop about 8kg before their sisters wedding in june (2027-06)"]),
+    ("got my driver's license on my 3rd try last tuesday",
+     ["User got their driver's license on their 3rd try last Tuesday (2026-11-24)"]),
+])
+def test_standing_rules_short_dated_plans_and_false_alarms(text, content):
+    assert contents(text) == content
+
+
+def test_a_plan_framing_a_request_for_the_task_is_still_part_of_it():
+    assert contents("我下周要考试，帮我出十道题") == []

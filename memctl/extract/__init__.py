@@ -239,8 +239,9 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 ctx.prev_subject = a.about
                 if not a.inherited:
                     scene.note(a.about)
-            turn_has_request = turn_has_request or a.reason == "request for the current task" \
-                or a.reason == "question" and _ASKS_ASSISTANT.match(clause.text) is not None
+            turn_has_request = turn_has_request or (a.reason == "request for the current task"
+                                                    or a.reason == "question" and _ASKS_ASSISTANT.match(clause.text) is not None) \
+                and not _REMINDER.search(clause.text)
             ctx.prev_drop = None if a.keep else a.reason
             ctx.prev_times = a.times or ctx.prev_times
             item = _item(a, conv, turn, key, when, context, rules.topics)
@@ -331,6 +332,9 @@ _EN_FAVOURITE = re.compile(r"\bmy (?:all-time |absolute )?fav(?:ou?rite|e) ([a-z
                            r"((?:[A-Z][\w'-]*|&)(?: (?:[A-Z][\w'-]*|&|of|the))*)")
 # "..., can you find truck stops along I-70": a request asked as a question frames the plan before it.
 _ASKS_ASSISTANT = re.compile(r"(?:can|could|would|will) (?:you|u)\b|(?:能|可以)(?:帮我|给我)|帮我", re.I)
+# "提醒我一下", "帮我记一下", "can you add it to my list": asked to keep the plan, which frames nothing.
+_REMINDER = re.compile(r"提醒我|帮我记|记一下|记下来|别让我忘|\b(?:remind me|don't let me forget|add (?:it|this|that) to my (?:list|calendar|reminders)|"
+                       r"put (?:it|this|that) in my calendar|note (?:it|that|this) down)\b", re.I)
 _THIS_TIME = re.compile(r"这周|本周|今天|今晚|刚才|这次|这个月的|\b(?:today|tonight|this week|this time)\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re.I)
 

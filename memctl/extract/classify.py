@@ -54,8 +54,9 @@ _ZH_BROKEN = re.compile(r"^(?:我们|咱们|我的|我家|我们的|我们家)?[
                         r"插件|脚本|函数|模块|打印机|路由器|网页)(?:也|又|还|就|总|一直|老是|总是|经常|突然|动不动就?)?"
                         r"(?:报错|卡|崩|挂|打不开|连不上|出错|没反应|闪退|很慢|特别慢|慢|死机|黑屏|白屏|超时)")
 _ZH_LEAD_TIME = re.compile(
-    r"^(?:昨天|前天|今天|今年|去年|前年|明年|上周末?|这周末?|下周末?|上个月|这个月|下个月|最近|前几天|刚才|以前|之前|小时候|"
-    r"(?:[一二三四五六七八九十\d]{1,3}月份?)|(?:(?:19|20)\d\d年)|(?:[一二三四五六七八九十\d]+(?:天|周|个月|年)前))[，,]?(?=我|咱)"
+    r"^(?:昨天|前天|今天|今年|去年|前年|明年|(?:上|这|下|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个月|这个月|下个月|最近|前几天|刚才|以前|之前|小时候|"
+    r"明天|后天|明晚|今晚|昨晚|明早|月底|年底|周[一二三四五六日天末]|(?:[一二三四五六七八九十\d]{1,3}[号日])|"
+    r"(?:[一二三四五六七八九十\d]{1,3}月份?)|(?:(?:19|20)\d\d年)|(?:[一二三四五六七八九十\d]+(?:天|周|个月|年)前))(?:早上|上午|中午|下午|晚上)?(?:[一二三四五六七八九十两\d]{1,2}点(?:半|钟)?)?[，,]?(?=我|咱)"
 )
 
 
@@ -870,6 +871,13 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         return name
     if near_future and not past and (r.types["task"].search(tlow) or r.has("organising", tlow)):
         return "task"  # "I'm putting together an art show next month": a dated plan of the user's
+    if a.subject == "self" and not past and any(t.deadline for t in future):
+        # "trying to pay off my 8k credit card debt by the end of next year"; "renewing my
+        # passport before the end of this month" is a plan of the next weeks.
+        return "task" if any(t.deadline for t in near_future) else "goal"
+    if a.subject == "self" and not past and [t for t in future if t.direction > 0 and (t.precision in ("day", "week") or t.precision == "month"
+                                                                                  and re.search(r"打算|计划|准备|\b(?:plan|planning|going to|gonna)\b", tlow))]:
+        return "task"  # "Taking the GRE on August 19th", "明晚要给客户做方案演示": the user's own dated plan
     if past and any(t.precision in ("day", "week", "month") or any(c.isdigit() for c in t.phrase) for t in past) \
             and a.subject in ("self", "dependent", "group"):
         # A dated statement about the user's life is an event even without a known verb.

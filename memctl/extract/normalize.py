@@ -479,6 +479,18 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         return _tidy(_user_at(t, mine))
     if inherited and re.match(r"\d+(?:-\d+)? [a-z]+s? (?:a|per|each|every) (?:day|week|month)\b", low):
         return _tidy("User does " + _pronouns_en(t))  # "4 runs a week, Tue/Thu/Sat/Sun": how often the user does it
+    aim = re.match(r"^(?:the |my )?(?=(?:plan|goal|target|aim|resolution|priority)s?\b(?: for [\w ]{1,20}?)?(?: this| next)?"
+                   r"(?: year| month| week| summer| semester| term)?\s*(?:is|are|=|:))", low)
+    if aim:
+        return _tidy("User's " + _pronouns_en(t[aim.end():]))  # "plan is to move apartments end of next month"
+    appt = re.match(r"^(?:my |the )?(dentist|doctor|doc|gp|vet|physio|therapist|optometrist|dermatologist|orthodontist|haircut|checkup|check-up|"
+                    r"interview|exam|flight|appointment)\b[ ,:-]*(?=\S)", low)
+    if appt and inherited and not _FINITE_EN.search(low, appt.end()):
+        # "dentist thurs at 3pm": an appointment typed as its noun and its time.
+        noun = appt.group(1)
+        what = f"{noun} appointment" if noun in ("dentist", "doctor", "doc", "gp", "vet", "physio", "therapist", "optometrist",
+                                                 "dermatologist", "orthodontist") else noun
+        return _tidy(f"User has {'an' if what[0] in 'aeiou' else 'a'} {what} {_pronouns_en(t[appt.end():])}")
     retired = re.fullmatch(r"(retired|former|ex-) ?((?:[a-z-]+ ){0,3}([a-z-]+))[.!]*", low)
     if retired and inherited and not re.search(r"\b(?:last|next|this|ago|early|recently|years?|months?|weeks?|in|at|from|after)\b", retired.group(2)) \
             and _kinds(retired.group(3)) & {"NOUN"} and "ADV" not in _kinds(retired.group(3)):
@@ -1001,7 +1013,9 @@ def standing(text: str, lang: str) -> str:
     if lang == "zh":
         body = re.sub(r"^(?:请|麻烦)?(?:你)?", "", body)
         body = re.sub(r"^(从现在起|从现在开始|以后|今后)[，,]?(?:请|麻烦)?(?:你)?", r"\1", body)
-        body = re.sub(r"(?:给|帮)我(?=用|写|讲|举例)", "", body)  # "讲代码的时候给我用Go写"
+        body = re.sub(r"(?:给|帮)我(?=用|写|讲|举例|加|标|配|列|带)", "", body)  # "讲代码的时候给我用Go写"
+        # "回复里别加那么多emoji 看着乱": the rule, not how its breach feels.
+        body = re.sub(r"[\s，,]+(?:看着|看起来|感觉|觉得|真的|实在)?(?:太|很|好|挺)?(?:乱|烦|累|难受|不舒服|啰嗦|麻烦|头疼)[了啊呀的]*$", "", body)
         body = re.sub(r"(回答|回复|答复|告诉|跟|给|对)我(?!们)(?=[^\s的])", r"\1", body)  # "以后回答我都用繁体字"
         body = re.sub(r"(?<=[\u4e00-\u9fff])(?:就行|就好|就可以)(?=[，,]|$)", "", body)  # "直接给干货就行"
         return "用户希望" + _zh_outside(body)
@@ -1015,6 +1029,18 @@ def standing(text: str, lang: str) -> str:
         return f"User prefers {m.group('how')} {m.group('what')}"
     body = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz)$", "", body, flags=re.I)
     rule = re.sub(rf"^{_FROM_NOW_ON}[, ]+(?:(?:please|pls|plz|kindly)\s+)?", "", body, flags=re.I)
+    # "..., it bugs me", "..., i find them distracting": why, not the rule.
+    rule = re.sub(r",?\s+(?:(?:it|they|that|those) (?:really )?(?:bugs?|annoys?|distracts?|irritates?|drives?) (?:me|us)\b|i find (?:it|them|those) \w+).*$", "", rule, flags=re.I)
+    no = re.match(r"^(?:don't|do not|dont|never|stop|no more|quit) (?:using |adding |putting |including |use |add |put |include )?(?:any |so many |too many |all the )?"
+                  r"(?P<what>[\w -]+?) (?:in|to) (?:your|ur|the) (?P<where>repl(?:y|ies)|answers?|responses?|messages?)\b", rule, re.I)
+    if no:
+        return f"User prefers no {no.group('what').lower()} in {no.group('where').lower()}"  # "don't use emojis in your replies"
+    when = re.match(r"^when(?:ever)? (?:you|u) (?:write|give|send|show) (?:me )?(?P<what>code|examples|snippets|scripts)(?: for (?:me|us))?,? (?P<rule>.+?)(?:,? always)?$", rule, re.I)
+    if when:
+        rule = f"{when.group('rule')} in {when.group('what').lower()}"  # "when you write code for me use typescript"
+    rule = re.sub(r"\b(?:you|u)\b", "the assistant", re.sub(r"\b(?:your|ur)\b", "the assistant's", rule, flags=re.I), flags=re.I)
+    if not re.match(r"^i\b", rule, re.I):
+        return f"User prefers: {_pronouns_en(rule[:1].lower() + rule[1:], about_other=True)}"
     own = re.match(r"^i (?:(?:really|always|generally) )?(?P<verb>prefer|like|want|need)\s+(?P<what>.+)$", rule, re.I)
     if own:
         # "I prefer concise answers with the code first": the user's own words, not a rule quoted.

@@ -279,7 +279,8 @@ _EN_PLAN = re.compile(
     r"^(?:planning|hoping|trying|aiming|saving(?: up)?|looking) (?:to|for|on)\b|"
     r"^(?:[a-z]+ing)\b.*\b(?:tomorrow|tonight|this weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next "
     r"\w+|this (?:mon|tues|wednes|thurs|fri|satur|sun)day|on (?:the )?\d+(?:st|nd|rd|th)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|on "
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d+|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b")
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d+(?:st|nd|rd|th)?|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+    r"|(?:at|by) the end of (?:this|next) (?:week|month|year)|end of (?:this|next) (?:week|month))\b")
 
 
 _EN_HABIT = re.compile(r"^[a-z]+ing\b(?!'s| but\b)(?:(?! (?:is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|can|can't|makes?|helps?|keeps?) ).)*\b(?:usually|always|normally|every (?:day|morning|night|evening|week)|"
@@ -411,6 +412,9 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     if asked is not None and (re.match(r"^(?:it|it's|its)\b", low) and asked.kind in (PET, THING, EVENT)
                               or re.match(r"^(?:they|they're)\b", low) and asked.plural):
         return Found(asked, inherited=True)
+    if re.match(r"^(?:the |my )?(?:plan|goal|target|aim|resolution|priority)s?\b(?: for [\w ]{1,20}?)?(?: this| next)?"
+                r"(?: year| month| week| summer| semester| term)?\s*(?:is|are|=|:)", low):
+        return Found(THE_USER)  # "plan is to move apartments end of next month", "Goal for this year: read 30 books"
     if re.match(r"^(?:it's|it is|it has|it's been|it has been) (?:been )?(?:a|my) (?:\w+ )?dream\b", low):
         return Found(THE_USER)  # "it's been a dream to have a family": the user's own dream
     # "When I travel I prefer ...", "At my company we ...", "The app I maintain is ...": the
