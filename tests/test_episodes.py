@@ -274,3 +274,17 @@ def test_the_neighbours_of_a_turn_are_the_users_turns_next_to_it_in_its_session(
     assert before.tolist() == [-1, -1, -1] and after.tolist() == [-1, -1, -1]
     before, after = _next_to(["a", "a"], [None, "Got it."], np.array([True, True]))
     assert before.tolist() == [-1, -1] and after.tolist() == [-1, -1]
+
+
+def test_a_turn_the_user_asks_not_to_keep_is_kept_nowhere(store, tmp_path):
+    conv = conversation("u1", "s1", "I'm allergic to peanuts.",
+                        "secret: im planning to quit but nobody at work knows yet so dont save this",
+                        "我其实准备跳槽了 公司还没人知道 别记下来")
+    report = _ingest(store, tmp_path, "private", conv)
+    assert {r["turn"] for r in store.db.rows("episodes")} == {"t1"}
+    assert [m.content for m in store.memories("u1")] == ["User is allergic to peanuts"]
+    assert_absent(store.dir, "nobody at work knows", "跳槽")
+    # A re-ingest keeps them out again, and the allergy stays.
+    _ingest(store, tmp_path, "private", conv)
+    assert {r["turn"] for r in store.db.rows("episodes")} == {"t1"}
+    assert report.turns >= 1

@@ -443,3 +443,37 @@ def test_standing_rules_short_dated_plans_and_false_alarms(text, content):
 
 def test_a_plan_framing_a_request_for_the_task_is_still_part_of_it():
     assert contents("我下周要考试，帮我出十道题") == []
+
+
+@pytest.mark.parametrize("text, content", [
+    # Jobs, places and ways of work said plainly.
+    ("我是杭州一家互联网公司的产品经理，做电商方向的。", ["用户是杭州一家互联网公司的产品经理"]),
+    ("我是外卖骑手，中午和晚上最忙，别在那时候给我发长消息", ["用户是外卖骑手，中午和晚上最忙"]),
+    ("I'm a night shift security guard, so i sleep from 8am to 3pm",
+     ["User is a night shift security guard", "User sleeps from 8am to 3pm"]),
+    ("I work remotely from Cape Town, so I'm on SAST (UTC+2).", ["User works remotely from Cape Town"]),
+    ("my brother runs a small bike repair shop in Porto", ["User's brother runs a small bike repair shop in Porto"]),
+    ("All PRs on our team need two approvals before they can be merged.",
+     ["User's team's PRs need two approvals before they can be merged"]),
+    ("staging is on k8s in eu-west-1, prod in us-east-2", ["User's staging is on k8s in eu-west-1, prod in us-east-2"]),
+    ("缓存从Memcached换成Redis Cluster了 后面问题按这个来", ["用户的缓存从Memcached换成Redis Cluster了"]),
+    ("公司代码合并要两个人review 还得跑通集成测试", ["用户的公司代码合并要两个人review 还得跑通集成测试"]),
+    # Family, home, health, habits and aims.
+    ("我们家住六楼，没电梯", ["用户家住六楼，没电梯"]),
+    ("我左耳听力不太好，所以比较喜欢文字沟通", ["用户左耳听力不太好", "用户比较喜欢文字沟通"]),
+    ("我爸下周三做白内障手术", ["用户的爸下周三做白内障手术（2026-12-09）"]),
+    ("奶奶今年春节走了", ["用户的奶奶今年春节走了（2026）"]),
+    ("我晚上十一点前一定睡觉，雷打不动", ["用户晚上十一点前一定睡觉，雷打不动"]),
+    ("争取三十五岁前换个城市生活", ["用户争取三十五岁前换个城市生活"]),
+    ("这学期目标绩点3.8以上", ["用户这学期目标绩点3.8以上"]),
+    ("I really can't do horror movies, jump scares wreck me", ["User really can't do horror movies, jump scares wreck them"]),
+    ("honestly I'd love to eventually switch from accounting into UX design, been thinking about it for a while",
+     ["User would love to eventually switch from accounting into UX design"]),
+    ("I have two kids, Maya is 7 and Leo just turned 4", ["User has two kids, Maya is 7 and Leo just turned 4"]),
+    # What has just happened is a moment; "比较" before a like is no request to compare.
+    ("my son just spilled juice all over the couch", []),
+    ("娃刚把饭打翻了", []),
+    ("比较喜欢看悬疑推理类的小说", ["用户比较喜欢看悬疑推理类的小说"]),
+])
+def test_plain_facts_the_held_out_sets_found_missing(text, content):
+    assert contents(text) == content

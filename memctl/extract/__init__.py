@@ -287,7 +287,14 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     # clause is no longer about 妈; after "这周数据：……" "播放80万" is no part of the job.
                     # ("我们家吃素的，我跟我老婆都是，鸡蛋牛奶倒是可以": still the user's diet.)
                     last_in_sentence = None
-        if turn_has_request:
+        if _NO_STORE.search(masked) and any(isinstance(i, Candidate) for i in out.items[first_item:]):
+            # "nobody at work knows yet so dont save this", "你千万别记下来": what this turn says
+            # is not to be kept, neither as a memory nor as an episode.
+            for item in out.items[first_item:]:
+                out.dropped.append(Dropped(conv.user, conv.session, turn.id, item.clause, "asked not to keep"))
+            del out.items[first_item:]
+            out.turns.remove(record)
+        elif turn_has_request:
             # "我下周要考试，帮我出十道题", "Give me a packing list, I leave on the 3rd": a plan or
             # a loose remark stated to frame a request is part of the request.
             framing = ("task",)
@@ -332,6 +339,9 @@ _EN_FAVOURITE = re.compile(r"\bmy (?:all-time |absolute )?fav(?:ou?rite|e) ([a-z
                            r"((?:[A-Z][\w'-]*|&)(?: (?:[A-Z][\w'-]*|&|of|the))*)")
 # "..., can you find truck stops along I-70": a request asked as a question frames the plan before it.
 _ASKS_ASSISTANT = re.compile(r"(?:can|could|would|will) (?:you|u)\b|(?:能|可以)(?:帮我|给我)|帮我", re.I)
+# "so dont save this", "这个别记下来": the turn itself is not to be kept.
+_NO_STORE = re.compile(r"\b(?:don't|do not|dont|please don't|pls don't|never) (?:save|store|record|remember|keep|write down|note down|log|memori[sz]e) "
+                       r"(?:this|that|it)\b|\boff the record\b|(?:千万|请)?(?:别|不要|不用)(?:给我)?(?:记(?:下来|住|这个|录)?|存|保存)(?:这个|这条|下来)?[。！!吧哈啊]*$|(?:这个|这条)(?:别|不要)记", re.I)
 # "提醒我一下", "帮我记一下", "can you add it to my list": asked to keep the plan, which frames nothing.
 _REMINDER = re.compile(r"提醒我|帮我记|记一下|记下来|别让我忘|\b(?:remind me|don't let me forget|add (?:it|this|that) to my (?:list|calendar|reminders)|"
                        r"put (?:it|this|that) in my calendar|note (?:it|that|this) down)\b", re.I)

@@ -712,6 +712,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if a.type == "event" and a.times and all(t.direction == 0 and t.precision == "day" for t in a.times) \
             and not r.has("milestone", clow):
         return a.drop("passing moment")  # "女儿下午午睡醒了在喊饿": what happens today passes
+    if a.type in ("event", "behavior", "profile", "preference") and r.has("just_now", clow) and not r.has("milestone", clow) \
+            and not r.has("lasting_event", clow) and not any(t.direction > 0 or t.direction < 0 and t.precision != "day" for t in a.times):
+        return a.drop("passing moment")  # "my son just spilled juice all over the couch", "娃刚把饭打翻了"
     if lang == "en" and a.type == "event" and s.kind == USER and not r.has("milestone", clow) \
             and (not a.times or r.has("outing", clow) and all(t.direction < 0 and t.precision in ("day", "week") for t in a.times)) \
             and not r.has("lasting_event", clow) and not _NAMED_THING.search(_DAY_NAMES.sub("", canonical)):
@@ -859,7 +862,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             continue  # "I used to play drums when I was younger": a habit of old, not a dated event
         if name == "event" and (near_future and not past):
             # (Someone else's coming event is an event to know: "my sister starts her new job on the 20th".)
-            return "task" if r.types["task"].search(tlow) else None if a.subject in ("self", "group") else "event"
+            # ("下个月15号是我们结婚十周年": the user's family's own date, an event to know.)
+            return "task" if r.types["task"].search(tlow) else None if a.subject == "self" \
+                or a.subject == "group" and not r.has("milestone", tlow) and not re.search(r"周年|纪念日|婚礼|\banniversary\b", tlow) else "event"
         if name == "knowledge" and a.subject == "dependent":
             continue
         if name == "behavior" and r.has("workplace", tlow):

@@ -221,7 +221,7 @@ _EN_LATER = [
     (r"\bi'm\b", "they're"), (r"\bi am\b", "they are"), (r"\bi've\b", "they've"), (r"\bi'd\b", "they'd"),
     (r"\bi'll\b", "they'll"), (r"\bi was\b", "they were"), (r"\bwas i\b", "were they"), (r"\bmyself\b", "themselves"), (r"\bmine\b", "theirs"),
     (r"\bmy\b", "their"), (r"\bme\b(?!-)", "them"),  # "me-time" stays
-    (r"\bwe're\b", "they're"), (r"\bwe've\b", "they've"), (r"\bwe\b", "they"), (r"\bour\b", "their"), (r"\bus\b", "them"),
+    (r"\bwe're\b", "they're"), (r"\bwe've\b", "they've"), (r"\bwe\b", "they"), (r"\bour\b", "their"), (r"\bus\b(?!-)", "them"),  # "us-east-2" stays
 ]
 # "I" as a numeral in a title ("CFA Level I", "World War I") stays: after a capitalised
 # word that does not open the sentence, before a noun or the end.
@@ -597,7 +597,7 @@ _WE_ARE_BUSINESS = re.compile(
 
 
 def _group_en(t: str, low: str, company: str = "") -> str:
-    team = re.match(r"(?:the )?((?:[a-z]+ )?team\b)", low)
+    team = re.match(r"(?:the )?((?:(?!our\b|my\b)[a-z]+ )?team\b)", low)
     if team:
         return "User's " + _pronouns_en(t[team.start(1):team.start(1) + 1].lower() + t[team.start(1) + 1:])  # "backend team is all go"
     if low.startswith("our"):
@@ -972,7 +972,8 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     # The user is named where they were (我 -> 用户), or in front when the clause left them
     # out; never both ("很多人都比我厉害" is not "用户很多人都比用户厉害").
     if not t.startswith("用户") and not said_self and not _ZH_OTHER_START.match(t):
-        t = "用户" + t
+        # "公司代码合并要两个人review", "缓存从Memcached换成Redis了": the user's company, the user's cache.
+        t = ("用户的" if re.match(rf"{_ZH_GROUP_NOUN}|缓存|数据库|消息队列|队列|技术栈|前端|后端|服务", t) else "用户") + t
     if t.startswith("用户"):
         # "我给我的小狗起名叫贝贝" -> "用户给自己的小狗起名叫贝贝", not "用户给用户的小狗".
         # ("让我年底前减二十斤" keeps 用户: after 让 a bare 我 is whom it acts on, not an owner.)

@@ -276,7 +276,7 @@ june july august september october november december christmas easter""".split()
 
 
 _EN_PLAN = re.compile(
-    r"^(?:planning|hoping|trying|aiming|saving(?: up)?|looking) (?:to|for|on)\b|"
+    r"^(?:planning|hoping|trying|aiming|saving(?: up)?|looking) (?:to|for|on)\b|^(?:learning|studying|practicing|practising|training for) [a-z]+\b(?! (?:is|are|was|can|has)\b)|"
     r"^(?:[a-z]+ing)\b.*\b(?:tomorrow|tonight|this weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next "
     r"\w+|this (?:mon|tues|wednes|thurs|fri|satur|sun)day|on (?:the )?\d+(?:st|nd|rd|th)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|on "
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d+(?:st|nd|rd|th)?|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
