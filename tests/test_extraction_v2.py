@@ -477,3 +477,17 @@ def test_a_plan_framing_a_request_for_the_task_is_still_part_of_it():
 ])
 def test_plain_facts_the_held_out_sets_found_missing(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # A date alone makes no plan: how a weekend will feel, a rhetorical question, being busy.
+    ("这么放松的周末", []),
+    ("球赛有什么好看的", []),
+    ("我周六下午还有事", []),
+    ("I had a check-up with my doctor a few days ago and, yikes, the weight wasn't great",
+     ["User had a check-up with their doctor a few days ago (2026-11-27)"]),
+    ("My dogs are like my family", []),
+    ("She got out", []),
+])
+def test_what_a_date_or_an_aside_does_not_make_a_fact(text, content):
+    assert contents(text) == content

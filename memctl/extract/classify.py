@@ -880,8 +880,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         # "trying to pay off my 8k credit card debt by the end of next year"; "renewing my
         # passport before the end of this month" is a plan of the next weeks.
         return "task" if any(t.deadline for t in near_future) else "goal"
-    if a.subject == "self" and not past and [t for t in future if t.direction > 0 and (t.precision in ("day", "week") or t.precision == "month"
-                                                                                  and re.search(r"打算|计划|准备|\b(?:plan|planning|going to|gonna)\b", tlow))]:
+    if a.subject == "self" and not past and _PLANNED.search(tlow) and not _NOT_PLANNED.search(tlow) \
+            and [t for t in future if t.direction > 0 and (t.precision in ("day", "week") or t.precision == "month"
+                                                           and re.search(r"打算|计划|准备|\b(?:plan|planning|going to|gonna)\b", tlow))]:
         return "task"  # "Taking the GRE on August 19th", "明晚要给客户做方案演示": the user's own dated plan
     if past and any(t.precision in ("day", "week", "month") or any(c.isdigit() for c in t.phrase) for t in past) \
             and a.subject in ("self", "dependent", "group"):
@@ -890,6 +891,11 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
     return _fallback(r, tlow, a)
 
 
+# A dated statement is a plan when it says what the user will do ("明晚要给客户做方案演示",
+# "Taking the GRE on August 19th"), not how the time will be ("这么放松的周末", "周六下午还有事").
+_PLANNED = re.compile(r"要|得|会|打算|准备|计划|去|约|参加|交|考|飞|回|搬|见|开会|面试|出差|复诊|复查|订|纪念日|生日|婚礼|"
+                      r"\b(?:\w+ing|will|'ll|gonna|going to|have to|has to|need to|plan to|due|booked|appointment|is at|are at)\b")
+_NOT_PLANNED = re.compile(r"什么|怎么|吗|呢|吧|这么|那么|还有事|有事|\b(?:what|how|why|busy|free)\b")
 _EN_PAST_VERB = re.compile(
     r"\b(?:i|we) (?:\w+ )?(?:(?!need|feed|seed|speed|bleed|breed|proceed|succeed|exceed)\w+ed|went|got|had|made|took|saw|met|ran|began|came|did|found|gave|lost|won|wrote|"
     r"bought|built|spent|left|was|were|chose|drew|flew|drove|sang|swam|grew|felt|kept|heard|taught|brought|caught)\b"
