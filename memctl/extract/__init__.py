@@ -117,8 +117,7 @@ class Dropped:
 Item = Union[Candidate, Negation, ForgetRequest, Closure]
 
 # Why clauses that state nothing are dropped: a turn made only of these asks or chats.
-ASKING = frozenset({"question", "request for the current task", "chit-chat", "too short", "too long", "forget request",
-                    "context of a request"})
+ASKING = frozenset({"question", "request for the current task", "chit-chat", "too short", "too long", "forget request"})
 # How much of the assistant message after a user turn (its start) is kept as its reply.
 _REPLY_CHARS = 300
 # How much of the assistant message before a user turn (its end) is kept as the turn's context.
@@ -177,7 +176,6 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         last_in_sentence: tuple[int, Candidate] | None = None
         sarcastic = _sarcastic(masked, rules)
         sentence = -1
-        turn_has_request = False
         first_item = len(out.items)
         # Whether someone else has come up in this turn since the user last said 我: a Chinese
         # clause with no subject of its own ("5岁", "天天开无人机打药") after "我儿子豆豆……" or
@@ -201,6 +199,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 ctx.prev_drop = "too long"
                 continue
             a = analyze(clause.text, clause.lang, rules, ctx)
+            if a.keep and ctx.prev_drop == "hypothetical" and not ctx.sentence_first:
+                a.drop("hypothetical")  # "要是中了五百万，我立马辞职环游世界": what would follow the supposition
             favourite = (_ZH_FAVOURITE if clause.lang == "zh" else _EN_FAVOURITE).search(clause.text) \
                 if not a.keep and a.reason in ("question", "request for the current task") else None
             if favourite:
@@ -239,9 +239,6 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 ctx.prev_subject = a.about
                 if not a.inherited:
                     scene.note(a.about)
-            turn_has_request = turn_has_request or (a.reason == "request for the current task"
-                                                    or a.reason == "question" and _ASKS_ASSISTANT.match(clause.text) is not None) \
-                and not _REMINDER.search(clause.text)
             ctx.prev_drop = None if a.keep else a.reason
             ctx.prev_times = a.times or ctx.prev_times
             item = _item(a, conv, turn, key, when, context, rules.topics)
@@ -294,16 +291,6 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, item.clause, "asked not to keep"))
             del out.items[first_item:]
             out.turns.remove(record)
-        elif turn_has_request:
-            # "我下周要考试，帮我出十道题", "Give me a packing list, I leave on the 3rd": a plan or
-            # a loose remark stated to frame a request is part of the request.
-            framing = ("task",)
-            for item in out.items[first_item:]:
-                if isinstance(item, Candidate) and item.type in framing:
-                    out.dropped.append(Dropped(conv.user, conv.session, turn.id, item.clause, "context of a request"))
-            out.items[first_item:] = [
-                i for i in out.items[first_item:] if not (isinstance(i, Candidate) and i.type in framing)
-            ]
         # The assistant's question is answered by the turn after it, not by every turn until it speaks again.
         scene.asked_text = scene.asked_object = scene.asked_predicate = ""
         record.statement = any(isinstance(i, Candidate) for i in out.items[first_item:]) or any(
@@ -337,14 +324,9 @@ _ASKS = re.compile(r"[?？]|[吗呢嘛]$|啥|什么|怎么|哪|有没有|是不�
 _ZH_FAVOURITE = re.compile(r"我最(?:喜欢|爱)的(?![那这哪一])([\u4e00-\u9fffA-Za-z]{2,6}?)(?:那种|这种|那样|的|去|来|一起|了|呢|吗|吧|[，。？！?!]|$)")
 _EN_FAVOURITE = re.compile(r"\bmy (?:all-time |absolute )?fav(?:ou?rite|e) ([a-z]+(?: [a-z]+)?),? (?:is |was )?"
                            r"((?:[A-Z][\w'-]*|&)(?: (?:[A-Z][\w'-]*|&|of|the))*)")
-# "..., can you find truck stops along I-70": a request asked as a question frames the plan before it.
-_ASKS_ASSISTANT = re.compile(r"(?:can|could|would|will) (?:you|u)\b|(?:能|可以)(?:帮我|给我)|帮我", re.I)
 # "so dont save this", "这个别记下来": the turn itself is not to be kept.
 _NO_STORE = re.compile(r"\b(?:don't|do not|dont|please don't|pls don't|never) (?:save|store|record|remember|keep|write down|note down|log|memori[sz]e) "
                        r"(?:this|that|it)\b|\boff the record\b|(?:千万|请)?(?:别|不要|不用)(?:给我)?(?:记(?:下来|住|这个|录)?|存|保存)(?:这个|这条|下来)?[。！!吧哈啊]*$|(?:这个|这条)(?:别|不要)记", re.I)
-# "提醒我一下", "帮我记一下", "can you add it to my list": asked to keep the plan, which frames nothing.
-_REMINDER = re.compile(r"提醒我|帮我记|记一下|记下来|别让我忘|\b(?:remind me|don't let me forget|add (?:it|this|that) to my (?:list|calendar|reminders)|"
-                       r"put (?:it|this|that) in my calendar|note (?:it|that|this) down)\b", re.I)
 _THIS_TIME = re.compile(r"这周|本周|今天|今晚|刚才|这次|这个月的|\b(?:today|tonight|this week|this time)\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re.I)
 

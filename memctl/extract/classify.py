@@ -423,7 +423,7 @@ def _dangling(text: str, lang: str) -> bool:
     if re.search(r"\b(?:go|goes|going|went|gone|head|heading|headed|move|moving|moved|fly|flying|flew|travel\w*|been|get|getting) there\b"
                  r"|\bcheck (?:it|them|that) out\b", text, re.I) or (len(text.split()) <= 40 and re.search(
                  r"\b(?:this|these|those) (?!(?:year|month|week|weekend|morning|afternoon|evening|night|time|summer|winter|spring|fall|"
-                 r"autumn|semester|season|days?|way|much|many|kind|sort|one|past|coming|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+                 r"autumn|semester|season|quarter|term|sprint|days?|way|much|many|kind|sort|one|past|coming|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
                  r"january|february|march|april|may|june|july|august|september|october|november|december|"
                  + INTRODUCING + r"|really|so)\b)[a-z]+",  # "I just adopted this cute pup": an introduction, not a reference
                  # The main clause, not a request tacked on ("..., so help me keep these invoices simple").
@@ -587,8 +587,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     for name, reason in (("shared", "shared a photo or link"), ("misspoke", "correction remark"), ("fragment", "fragment"),
                          ("unhappened", "did not happen"), ("reaction", "reaction"), ("resolve", "encouragement"),
                          ("sentiment", "a feeling about something"), ("platitude", "an aim with no object")):
-        if r.has(name, tlow):
-            return a.drop(reason)
+        if r.has(name, tlow) and not (name in ("sentiment", "reaction", "platitude") and r.has("standing", tlow)):
+            return a.drop(reason)  # ("when u give me recipes just list ingredients" is a rule, not "gives me" joy)
     if lang == "en" and ctx.prev_topic and re.match(r"^it(?:'s| is| was| has|\s)", text, re.I):
         # "Pottery is a huge part of my life - it helps me ...": "it" is what the clause before was about.
         text = ctx.prev_topic + text[2:]

@@ -471,7 +471,8 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
     head = low.split(" ", 1)[0].strip(",.:;!")
     gerund = head.endswith("ing") and "VERB" in _kinds(head)
     mine = re.search(r"\b(?:my|me)\b", t, re.I)
-    if gerund and mine and (_FINITE_EN.search(low, 0, mine.start()) or _FINITE_EN.search(low, mine.end())
+    if gerund and mine and not (re.match(r"^\w+ing to\b", low) and not _FINITE_EN.search(low, mine.end())) \
+            and (_FINITE_EN.search(low, 0, mine.start()) or _FINITE_EN.search(low, mine.end())
                             or any(_past(w) or _third(w) for w in re.findall(r"[a-z]+", low[len(head):]))
                             or re.search(r"\b[a-z]+s (?:my|me)\b", low[len(head):mine.end()]) and "VERB" in _kinds(
                                 low[len(head):mine.start()].split()[-1])):
@@ -507,10 +508,10 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
     if gerund and inherited:
         return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))  # "Flying to Denver next week"
     lead = re.match(r"^(?:(?:still|just|now|currently|really|always|finally|also|so|super|pretty|totally) )*"
-                    r"(?:gonna|going to|trying to|hoping to|planning to|about to|(?:stoked|excited|thrilled|pumped|psyched) (?:to|about)|(\w+ing))\b", low)
+                    r"(?:gonna|going to|trying to|hoping to|planning to|aiming to|looking to|working to|about to|(?:stoked|excited|thrilled|pumped|psyched) (?:to|about)|(\w+ing))\b", low)
     if lead and (mine if lead.group(1) else mine or inherited) and (lead.group(1) is None or "VERB" in _kinds(lead.group(1))) \
-            and not _FINITE_EN.search(low, lead.end(), mine.start() if mine else len(low)) \
-            and not (lead.group(1) and mine and _FINITE_EN.search(low, mine.end())):
+            and not (lead.group(1) and _FINITE_EN.search(low, lead.end(), mine.start() if mine else len(low))) \
+            and not (mine and _FINITE_EN.search(low, mine.end())):
         # "Still following my passion for dance", "Gonna continue my edu": the "I'm" left out.
         return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))
     if inherited and _kinds(head) & {"VERB", "AUX"} | ({"VERB"} if head.endswith("ed") else set()) \
@@ -1015,6 +1016,7 @@ def standing(text: str, lang: str) -> str:
         body = re.sub(r"^(?:请|麻烦)?(?:你)?", "", body)
         body = re.sub(r"^(从现在起|从现在开始|以后|今后)[，,]?(?:请|麻烦)?(?:你)?", r"\1", body)
         body = re.sub(r"(?:给|帮)我(?=用|写|讲|举例|加|标|配|列|带)", "", body)  # "讲代码的时候给我用Go写"
+        body = re.sub(r"(?<=[\u4e00-\u9fff])请(?=用|别|不要|都|多|少)", "", body)  # "代码示例请用typescript"
         # "回复里别加那么多emoji 看着乱": the rule, not how its breach feels.
         body = re.sub(r"[\s，,]+(?:看着|看起来|感觉|觉得|真的|实在)?(?:太|很|好|挺)?(?:乱|烦|累|难受|不舒服|啰嗦|麻烦|头疼)[了啊呀的]*$", "", body)
         body = re.sub(r"(回答|回复|答复|告诉|跟|给|对)我(?!们)(?=[^\s的])", r"\1", body)  # "以后回答我都用繁体字"
@@ -1031,14 +1033,17 @@ def standing(text: str, lang: str) -> str:
     body = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz)$", "", body, flags=re.I)
     rule = re.sub(rf"^{_FROM_NOW_ON}[, ]+(?:(?:please|pls|plz|kindly)\s+)?", "", body, flags=re.I)
     # "..., it bugs me", "..., i find them distracting": why, not the rule.
-    rule = re.sub(r",?\s+(?:(?:it|they|that|those) (?:really )?(?:bugs?|annoys?|distracts?|irritates?|drives?) (?:me|us)\b|i find (?:it|them|those) \w+).*$", "", rule, flags=re.I)
+    rule = re.sub(r",?\s+(?:(?:it|they|that|those) (?:really )?(?:bugs?|annoys?|distracts?|irritates?|drives?) (?:me|us)\b|i find (?:it|them|those) \w+"
+                  r"|(?:it's|its|that's|thats) (?:so |really |kinda |a bit )?(?:weird|annoying|awkward|cringe|distracting|too much)\b)[^,]*", "", rule, flags=re.I)
     no = re.match(r"^(?:don't|do not|dont|never|stop|no more|quit) (?:using |adding |putting |including |use |add |put |include )?(?:any |so many |too many |all the )?"
                   r"(?P<what>[\w -]+?) (?:in|to) (?:your|ur|the) (?P<where>repl(?:y|ies)|answers?|responses?|messages?)\b", rule, re.I)
     if no:
         return f"User prefers no {no.group('what').lower()} in {no.group('where').lower()}"  # "don't use emojis in your replies"
-    when = re.match(r"^when(?:ever)? (?:you|u) (?:write|give|send|show) (?:me )?(?P<what>code|examples|snippets|scripts)(?: for (?:me|us))?,? (?P<rule>.+?)(?:,? always)?$", rule, re.I)
+    when = re.match(r"^when(?:ever)? (?:you|u) (?:write|give|send|show|suggest) (?:me )?(?P<what>code|examples|snippets|scripts|recipes|answers|"
+                    r"summaries|explanations|directions|workouts|plans|itineraries|lists)(?: for (?:me|us))?,? (?P<rule>.+?)(?:,? always)?$", rule, re.I)
     if when:
-        rule = f"{when.group('rule')} in {when.group('what').lower()}"  # "when you write code for me use typescript"
+        # "when you write code for me use typescript", "when u give me recipes just list ingredients + steps"
+        rule = f"{when.group('rule')} {'in' if when.group('what').lower() in ('code', 'examples', 'snippets', 'scripts') else 'for'} {when.group('what').lower()}"
     rule = re.sub(r"\b(?:you|u)\b", "the assistant", re.sub(r"\b(?:your|ur)\b", "the assistant's", rule, flags=re.I), flags=re.I)
     if not re.match(r"^i\b", rule, re.I):
         return f"User prefers: {_pronouns_en(rule[:1].lower() + rule[1:], about_other=True)}"

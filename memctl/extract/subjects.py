@@ -430,7 +430,8 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             return Found(THE_USER)  # "Playing games is my main hobby"
         if opener and re.search(r"\b(?:we|we're|we've|our|us)\b", low):
             return Found(WE)
-        if gerund and (_EN_PLAN.match(low) or _EN_HABIT.match(low)) and not re.search(r"\b(?:is|are|was|were)\b", low.split(",")[0]):
+        if gerund and (_EN_PLAN.match(low) or _EN_HABIT.match(low)) \
+                and not re.search(r"\b(?:is|are|was|were|must|sounds|seems|looks|feels|can|could|would|should|makes|helps)\b", low.split(",")[0]):
             # "flying out of Denver on nov 12", "studying at night after work usually 9-11pm": the user's own plan or habit
             return Found(THE_USER, inherited=True)
         if gerund:
