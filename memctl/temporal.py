@@ -148,7 +148,7 @@ def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str
         for m in _vocab_pattern(lang, tuple(table)).finditer(low if lang == "en" else text):
             phrase = m.group(0)
             spec = table[phrase]
-            deadline = phrase.startswith("end of") or phrase in ("年底", "月底", "年内")
+            deadline = phrase.startswith("end of") or phrase.endswith(("年底", "月底")) or phrase == "年内"
             offset = int(spec["offset"])
             if spec.get("bare") and _told_as_past(text, m.start(), lang, past_hint, past_in):
                 offset = _just_past(ref, spec["unit"], offset)

@@ -518,3 +518,30 @@ def test_what_a_date_or_an_aside_does_not_make_a_fact(text, content):
 ])
 def test_what_held_out_set_10_missed(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # Misses of held-out set 11 (topic-first and subject-less facts), read after it was measured.
+    ("sundays are meal prep days, i cook for the whole week in one go", ["User's Sundays are meal prep days"]),
+    ("~30 min of piano every morning before coffee", ["User does about 30 minutes of piano every morning before coffee"]),
+    ("lefty here 😅 most calligraphy tutorials assume right hand, can u find one for left-handers", ["User is left-handed"]),
+    ("cilantro tastes like soap to me, leave it out of any recipe", ["Cilantro tastes like soap to the user"]),
+    ("horror is a hard no for me. slow korean dramas on the other hand... yes", ["Horror is a hard no for the user"]),
+    ("long term dream is a small farm in vermont with goats. no timeline, just the plan",
+     ["User's long term dream is a small farm in vermont with goats"]),
+    ("Biscuit (our cat) is 14 now and on a kidney diet, so no treats high in phosphorus please",
+     ["User's cat Biscuit is 14 now and on a kidney diet"]),
+    ("i run a lil bike repair shop out in ballarat, just me and one part-timer",
+     ["User runs a lil bike repair shop out in ballarat, just them and one part-timer"]),
+    ("oh yeah bc i just LOVE doing expense reports 🙄", []),
+    ("拿到字节的offer了！！下个月15号入职", ["用户拿到字节的offer了", "用户下个月15号入职（2026-12-15）"]),
+    ("这个月底之前要交论文初稿", ["用户这个月底之前要交论文初稿（截止 2026-11）"]),
+    ("实验室的离心机用之前必须在系统里预约登记，不然会被导师骂", ["用户的实验室的离心机用之前必须在系统里预约登记，不然会被导师骂"]),
+    ("需求我们在飞书文档里管，bug走jira", ["用户的需求在飞书文档里管"]),
+    ("以后别每次开头都夸我问题问得好，直接上答案", ["用户希望以后别每次开头都夸用户问题问得好，直接上答案"]),
+    ("午觉必须睡半小时，不然下午整个人是废的", ["用户午觉必须睡半小时，不然下午整个人是废的"]),
+    ("这学期绩点冲3.8", ["用户这学期绩点冲3.8"]),
+    ("这个很好吃", []),
+])
+def test_what_held_out_set_11_missed(text, content):
+    assert contents(text) == content

@@ -893,7 +893,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
 
 # A dated statement is a plan when it says what the user will do ("明晚要给客户做方案演示",
 # "Taking the GRE on August 19th"), not how the time will be ("这么放松的周末", "周六下午还有事").
-_PLANNED = re.compile(r"要|得|会|打算|准备|计划|去|约|参加|交|考|飞|回|搬|见|开会|面试|出差|复诊|复查|订|纪念日|生日|婚礼|"
+_PLANNED = re.compile(r"要|得|会|打算|准备|计划|去|约|参加|交|考|飞|回|搬|见|开会|面试|出差|复诊|复查|订|纪念日|生日|婚礼|入职|报到|开学|上岗|出发|大寿|翻新|装修|"
                       r"\b(?:\w+ing|will|'ll|gonna|going to|have to|has to|need to|plan to|due|booked|appointment|is at|are at)\b")
 _NOT_PLANNED = re.compile(r"什么|怎么|吗|呢|吧|这么|那么|还有事|有事|\b(?:what|how|why|busy|free)\b")
 _EN_PAST_VERB = re.compile(

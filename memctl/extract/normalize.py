@@ -480,7 +480,18 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         return _tidy(_user_at(t, mine))
     if inherited and re.match(r"\d+(?:-\d+)? [a-z]+s? (?:a|per|each|every) (?:day|week|month)\b", low):
         return _tidy("User does " + _pronouns_en(t))  # "4 runs a week, Tue/Thu/Sat/Sun": how often the user does it
-    aim = re.match(r"^(?:the |my )?(?=(?:plan|goal|target|aim|resolution|priority)s?\b(?: for [\w ]{1,20}?)?(?: this| next)?"
+    practice = re.match(r"^~?(\d+) ?(?:min|mins|minutes) of ", low)
+    if practice:
+        return _tidy(f"User does about {practice.group(1)} minutes of " + _pronouns_en(t[practice.end():]))  # "~30 min of piano every morning"
+    days = re.match(r"^((?:mon|tues|wednes|thurs|fri|satur|sun)days) (are|is) (?:my )?", low)
+    if days:
+        return _tidy(f"User's {days.group(1).capitalize()} are " + _pronouns_en(t[days.end():]))  # "sundays are meal prep days"
+    here = re.match(r"^(lefty|left-?handed|right-?handed|vegan|vegetarian|introvert|extrovert|coeliac|celiac|diabetic|new mom|new dad) here\b", low)
+    if here:
+        word = {"lefty": "left-handed"}.get(here.group(1), here.group(1))
+        article = "" if word.endswith(("handed", "ic")) or word in ("vegan", "vegetarian") else ("an " if word[0] in "aeiou" else "a ")
+        return f"User is {article}{word}"  # "lefty here 😅 ...": what the user is, the rest is the request
+    aim = re.match(r"^(?:the |my )?(?=(?:(?:long[- ]term|lifelong|life|big|biggest|ultimate|real) )?(?:plan|goal|target|aim|resolution|priority|dream)s?\b(?: for [\w ]{1,20}?)?(?: this| next)?"
                    r"(?: year| month| week| summer| semester| term)?\s*(?:is|are|=|:))", low)
     if aim:
         return _tidy("User's " + _pronouns_en(t[aim.end():]))  # "plan is to move apartments end of next month"
@@ -911,7 +922,7 @@ _ZH_TIME_WORD = (r"(?:每天|每周|每晚|每月|每年|周末|工作日|平时
                  r"|[上下这本]?周[一二三四五六日天]|\d{1,4}[年月号日])")
 # (Not a 我 that owns what follows: "今年12月我好朋友结婚" is about the friend.)
 _ZH_TIME_FIRST = re.compile(rf"^((?:{_ZH_TIME_WORD})+)[，,]?(我们|咱们|我(?!们|的|{_ZH_KIN}))")
-_ZH_OTHER_START = re.compile(r"^(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条)|他|她|它|你|您)")
+_ZH_OTHER_START = re.compile(r"^(?:(?:这|那)(?:个(?!月|周末|周|星期|礼拜|季度|学期|假期|寒假|暑假|年)|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条)|他|她|它|你|您)")
 
 
 # What is sung, read or watched is a title, quoted or not: "唱了一首月亮代表我的心".
@@ -960,6 +971,7 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         owned = re.match(rf"的?{_ZH_GROUP_NOUN}", rest) if first.group(2) != "我" else None
         head = first.group(2) + (owned.group(0) if owned else "")
         t = head + first.group(1) + rest[owned.end() if owned else 0:]
+    t = re.sub(r"^([\u4e00-\u9fffA-Za-z]{1,6}?)(?:我们|咱们)(?=在|都|用|走|是)", r"我们的\1", t)  # "需求我们在飞书文档里管"
     said_group = re.search(r"我们|咱们|我司", t) is not None
     if said_group:
         t = _ZH_GROUP_WORK.sub("用户的", t)
@@ -1044,6 +1056,7 @@ def standing(text: str, lang: str) -> str:
     if when:
         # "when you write code for me use typescript", "when u give me recipes just list ingredients + steps"
         rule = f"{when.group('rule')} {'in' if when.group('what').lower() in ('code', 'examples', 'snippets', 'scripts') else 'for'} {when.group('what').lower()}"
+    rule = re.sub(r"\b(?:you're|youre|you are|u r)\b", "the assistant is", rule, flags=re.I)
     rule = re.sub(r"\b(?:you|u)\b", "the assistant", re.sub(r"\b(?:your|ur)\b", "the assistant's", rule, flags=re.I), flags=re.I)
     if not re.match(r"^i\b", rule, re.I):
         return f"User prefers: {_pronouns_en(rule[:1].lower() + rule[1:], about_other=True)}"

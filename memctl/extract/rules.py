@@ -71,7 +71,8 @@ class LangRules:
         if self.spelled is not None:
             text = self.spelled.sub(lambda m: _same_case(m.group(0), self.spellings[m.group(0).lower()]), text)
         for pattern, word in self.in_context:
-            text = pattern.sub(lambda m: _same_case(m.group(0), word), text)
+            # (A replacement with a group, "my \\2 \\1", is expanded; a word keeps the case it replaces.)
+            text = pattern.sub(lambda m: m.expand(word) if "\\" in word else _same_case(m.group(0), word), text)
         return text
 
     def relations_in(self, text: str) -> list[tuple[str, str]]:

@@ -412,7 +412,9 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     if asked is not None and (re.match(r"^(?:it|it's|its)\b", low) and asked.kind in (PET, THING, EVENT)
                               or re.match(r"^(?:they|they're)\b", low) and asked.plural):
         return Found(asked, inherited=True)
-    if re.match(r"^(?:the |my )?(?:plan|goal|target|aim|resolution|priority)s?\b(?: for [\w ]{1,20}?)?(?: this| next)?"
+    if re.match(r"^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days (?:are|is)|~?\d+ ?(?:min|mins|minutes|hours?|hrs?) of \w+|(?:total |a )?(?:night owl|early bird))\b", low):
+        return Found(THE_USER, inherited=True)  # "sundays are meal prep days", "~30 min of piano every morning"
+    if re.match(r"^(?:the |my )?(?:long[- ]term |lifelong |life |big |biggest |ultimate |real )?(?:plan|goal|target|aim|resolution|priority|dream)s?\b(?: for [\w ]{1,20}?)?(?: this| next)?"
                 r"(?: year| month| week| summer| semester| term)?\s*(?:is|are|=|:)", low):
         return Found(THE_USER)  # "plan is to move apartments end of next month", "Goal for this year: read 30 books"
     if re.match(r"^(?:it's|it is|it has|it's been|it has been) (?:been )?(?:a|my) (?:\w+ )?dream\b", low):
@@ -491,7 +493,7 @@ _ZH_NAME_END = re.compile(rf"^(?:{_ZH_PREDICATE})")
 # 我的X where X is the user's own attribute, not someone: "我的目标", "我的工作".
 _ZH_OWN = re.compile(r"我的?(?:目标|梦想|计划|愿望|工作|生日|名字|地址|电话|手机号|邮箱|爱好|专业|老家|家乡)")
 _ZH_NOT_SUBJECT = re.compile(
-    r"^(?:刚才|刚刚|今天|昨天|之前|上次)?(?:(?:这|那)(?:个|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|很多人|好多人|不少人|许多人|谁|哪|什么|天气|今天天气)"
+    r"^(?:刚才|刚刚|今天|昨天|之前|上次)?(?:(?:这|那)(?:个(?!月|周末|周|星期|礼拜|季度|学期|假期|寒假|暑假|年)|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|很多人|好多人|不少人|许多人|谁|哪|什么|天气|今天天气)"
 )
 # People the user meets at work or in passing, opening a clause: "上周张大爷血压到了一百九",
 # "日本游客特别爱看" are about them, not the user.
