@@ -545,3 +545,33 @@ def test_what_held_out_set_10_missed(text, content):
 ])
 def test_what_held_out_set_11_missed(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # Misses of held-out set 12, read after it was measured.
+    ("english is actually my 3rd language (portuguese first, then tagalog) so sorry for the typos", None),
+    ("quick thing, our daughter Nia (she's 6) is allergic to sesame, like epipen-level allergic. so no tahini, no hummus, nothing",
+     ["User's daughter Nia, who is 6, is allergic to sesame, like epipen-level allergic"]),
+    ("for future reference our stack is postgres + django, deployed on fly.io", None),
+    ("i learn best when u start with an analogy and THEN get technical, fyi", None),
+    ("company rule: no customer data in external tools, so anything i paste here will be anonymized",
+     ["User's company rule: no customer data in external tools"]),
+    ("Biscuit (our 4yo corgi) gets walked twice a day, 7am and after dinner, rain or shine", None),
+    ("dentist thurs 3:30, remind me to ask about a night guard", ["User has a dentist appointment thurs 3:30 (2026-12-03)"]),
+    ("my big reading goal this year is to finally get through all of proust. yes all seven volumes", None),
+    ("ok so some context before i ask: im 34, live in leeds w my wife, and i work nights at a bakery. anyway can u help me plan a bday dinner",
+     None),
+    ("my partner Devi defends her PhD at Edinburgh on june 12, im so nervous for her",
+     ["User's partner Devi defends her PhD at Edinburgh on june 12 (2027-06-12)"]),
+    ("grant report due friday 5pm, that's my one priority this week", None),
+    ("from now on give me code examples in rust unless i say otherwise",
+     ["User prefers: give the user code examples in rust unless they say otherwise"]),
+    ("希望明年能带爸妈去趟新疆，他们念叨好久了", None),
+    ("订酒店的话一定要有浴缸，这个对我很重要", ["用户订酒店的话一定要有浴缸"]),
+    ("我老公在中学教物理，寒暑假比我闲多了", None),
+    # Still only moments and feelings.
+    ("My dogs always make me smile", []),
+])
+def test_what_held_out_set_12_missed(text, content):
+    got = contents(text)
+    assert got == content if content is not None else got

@@ -587,7 +587,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     for name, reason in (("shared", "shared a photo or link"), ("misspoke", "correction remark"), ("fragment", "fragment"),
                          ("unhappened", "did not happen"), ("reaction", "reaction"), ("resolve", "encouragement"),
                          ("sentiment", "a feeling about something"), ("platitude", "an aim with no object")):
-        if r.has(name, tlow) and not (name in ("sentiment", "reaction", "platitude") and r.has("standing", tlow)):
+        if r.has(name, tlow) and not (name in ("sentiment", "reaction", "platitude") and (r.has("standing", tlow) or re.match(r"(?:from now on|going forward|from here on)\b", tlow))):
             return a.drop(reason)  # ("when u give me recipes just list ingredients" is a rule, not "gives me" joy)
     if lang == "en" and ctx.prev_topic and re.match(r"^it(?:'s| is| was| has|\s)", text, re.I):
         # "Pottery is a huge part of my life - it helps me ...": "it" is what the clause before was about.
@@ -876,6 +876,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         return name
     if near_future and not past and (r.types["task"].search(tlow) or r.has("organising", tlow)):
         return "task"  # "I'm putting together an art show next month": a dated plan of the user's
+    if a.subject in ("other", "dependent") and not past and _PLANNED.search(tlow) and not _NOT_PLANNED.search(tlow) \
+            and [t for t in future if t.direction > 0 and t.precision == "day"]:
+        return "event"  # "my partner Devi defends her PhD at Edinburgh on june 12": a date in their life
     if a.subject == "self" and not past and any(t.deadline for t in future):
         # "trying to pay off my 8k credit card debt by the end of next year"; "renewing my
         # passport before the end of this month" is a plan of the next weeks.
@@ -893,7 +896,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
 
 # A dated statement is a plan when it says what the user will do ("明晚要给客户做方案演示",
 # "Taking the GRE on August 19th"), not how the time will be ("这么放松的周末", "周六下午还有事").
-_PLANNED = re.compile(r"要|得|会|打算|准备|计划|去|约|参加|交|考|飞|回|搬|见|开会|面试|出差|复诊|复查|订|纪念日|生日|婚礼|入职|报到|开学|上岗|出发|大寿|翻新|装修|"
+_PLANNED = re.compile(r"要|得|会|打算|准备|计划|去|约|参加|交|考|飞|回|搬|见|开会|面试|出差|复诊|复查|订|纪念日|生日|婚礼|入职|报到|开学|上岗|出发|大寿|翻新|装修|搞|办|举行|举办|答辩|"
+                      r"\b(?:defends|graduates|starts|marries|moves|flies|leaves|arrives|retires|gets married|has (?:her|his|their) (?:surgery|exam|wedding|defen[cs]e))\b|"
                       r"\b(?:\w+ing|will|'ll|gonna|going to|have to|has to|need to|plan to|due|booked|appointment|is at|are at)\b")
 _NOT_PLANNED = re.compile(r"什么|怎么|吗|呢|吧|这么|那么|还有事|有事|\b(?:what|how|why|busy|free)\b")
 _EN_PAST_VERB = re.compile(

@@ -480,12 +480,18 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         return _tidy(_user_at(t, mine))
     if inherited and re.match(r"\d+(?:-\d+)? [a-z]+s? (?:a|per|each|every) (?:day|week|month)\b", low):
         return _tidy("User does " + _pronouns_en(t))  # "4 runs a week, Tue/Thu/Sat/Sun": how often the user does it
+    want = re.match(r"^(?:honestly |so )?what i ((?:really |actually |truly )?)(want|need)(?: most)? is (?=to|for)", low)
+    if want:
+        return _tidy(f"User {want.group(1)}{want.group(2)}s " + _pronouns_en(t[want.end():]))  # "what i really want is to ..."
     practice = re.match(r"^~?(\d+) ?(?:min|mins|minutes) of ", low)
     if practice:
         return _tidy(f"User does about {practice.group(1)} minutes of " + _pronouns_en(t[practice.end():]))  # "~30 min of piano every morning"
-    days = re.match(r"^((?:mon|tues|wednes|thurs|fri|satur|sun)days) (are|is) (?:my )?", low)
+    days = re.match(r"^((?:mon|tues|wednes|thurs|fri|satur|sun)day)s? (?:are|is|=) (?:my )?", low)
     if days:
-        return _tidy(f"User's {days.group(1).capitalize()} are " + _pronouns_en(t[days.end():]))  # "sundays are meal prep days"
+        return _tidy(f"User's {days.group(1).capitalize()}s are " + _pronouns_en(t[days.end():]))  # "sundays are meal prep days", "Sunday = batch cooking day"
+    rule = re.match(r"^(company|team|work|office|lab|school|house|shop|store) (rule|rules|policy|policies)\s*[:=]\s*", low)
+    if rule:
+        return _tidy(f"User's {rule.group(1)} {rule.group(2)}: " + _pronouns_en(t[rule.end():]))  # "company rule: no customer data in external tools"
     here = re.match(r"^(lefty|left-?handed|right-?handed|vegan|vegetarian|introvert|extrovert|coeliac|celiac|diabetic|new mom|new dad) here\b", low)
     if here:
         word = {"lefty": "left-handed"}.get(here.group(1), here.group(1))
@@ -986,7 +992,8 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     # out; never both ("很多人都比我厉害" is not "用户很多人都比用户厉害").
     if not t.startswith("用户") and not said_self and not _ZH_OTHER_START.match(t):
         # "公司代码合并要两个人review", "缓存从Memcached换成Redis了": the user's company, the user's cache.
-        t = ("用户的" if re.match(rf"{_ZH_GROUP_NOUN}|缓存|数据库|消息队列|队列|技术栈|前端|后端|服务", t) else "用户") + t
+        t = ("用户的" if re.match(rf"{_ZH_GROUP_NOUN}|缓存|数据库|消息队列|队列|技术栈|前端|后端|服务", t)
+             and not re.match(r"[订去住找换买开到回]", t) else "用户") + t
     if t.startswith("用户"):
         # "我给我的小狗起名叫贝贝" -> "用户给自己的小狗起名叫贝贝", not "用户给用户的小狗".
         # ("让我年底前减二十斤" keeps 用户: after 让 a bare 我 is whom it acts on, not an owner.)

@@ -412,7 +412,9 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     if asked is not None and (re.match(r"^(?:it|it's|its)\b", low) and asked.kind in (PET, THING, EVENT)
                               or re.match(r"^(?:they|they're)\b", low) and asked.plural):
         return Found(asked, inherited=True)
-    if re.match(r"^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days (?:are|is)|~?\d+ ?(?:min|mins|minutes|hours?|hrs?) of \w+|(?:total |a )?(?:night owl|early bird))\b", low):
+    if re.match(r"^(?:honestly |so )?what i (?:really |actually |truly )?(?:want|need)(?: most)? is (?:to|for)\b", low):
+        return Found(THE_USER)  # "what i really want is to get my resting heart rate under 60"
+    if re.match(r"^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days? (?:are|is|=)|(?:company|team|work|office|lab|school|house|shop|store) (?:rule|rules|policy|policies)\s*[:=]|~?\d+ ?(?:min|mins|minutes|hours?|hrs?) of \w+|(?:total |a )?(?:night owl|early bird))\b", low):
         return Found(THE_USER, inherited=True)  # "sundays are meal prep days", "~30 min of piano every morning"
     if re.match(r"^(?:the |my )?(?:long[- ]term |lifelong |life |big |biggest |ultimate |real )?(?:plan|goal|target|aim|resolution|priority|dream)s?\b(?: for [\w ]{1,20}?)?(?: this| next)?"
                 r"(?: year| month| week| summer| semester| term)?\s*(?:is|are|=|:)", low):
@@ -422,7 +424,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     # "When I travel I prefer ...", "At my company we ...", "The app I maintain is ...": the
     # user speaks of themselves after an opening phrase; "It reminded me of ..." is not
     # a statement about them.
-    opener = re.match(r"^(?:when|whenever|while|if|once|after|before|since|as|at|in|on|for|with|during|every|"
+    opener = re.match(r"^(?:when|whenever|while|if|once|after|before|since|as|at|in|on|for|with|during|every|most (?:days|mornings|nights|evenings|weeks)|usually|normally|typically|"
                       r"the [\w-]+(?: [\w-]+)? (?:i|we)\b)", low)
     if opener or not _EN_NOT_SUBJECT.match(low):
         gerund = re.match(r"^[a-z]+ing\b", low) is not None
