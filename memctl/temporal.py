@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 _EN_NUM = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a few": 3, "a couple of": 2, "couple of": 2, "several": 3,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a few": 3, "few": 3, "a couple of": 2, "couple of": 2, "several": 3,
 }
 _CN_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
@@ -224,7 +224,7 @@ def _vocab_pattern(lang: str, phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"\b(?:{alts})\b" if lang == "en" else f"(?:{alts})")
 
 
-_NUM_EN = r"(\d+|a couple of|couple of|a few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_NUM_EN = r"(\d+|a couple of|couple of|a few|few|several|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _MONTH_ALT = "|".join(_MONTHS + ["sept"] + [a for a in _MONTH_ABBR if a != "may"])  # "sept 27" as typed
 _AGO_EN = re.compile(_NUM_EN + r" (day|week|month|year)s? ago\b")
 _IN_EN = re.compile(r"\bin " + _NUM_EN + r" (day|week|month|year)s?\b")

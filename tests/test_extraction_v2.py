@@ -575,3 +575,20 @@ def test_what_held_out_set_11_missed(text, content):
 def test_what_held_out_set_12_missed(text, content):
     got = contents(text)
     assert got == content if content is not None else got
+
+
+@pytest.mark.parametrize("text, content", [
+    # A dream, a good time, a pet's moment, an errand: moments the episode keeps.
+    ("I had an amazing dream last night where I was soaring over skyscrapers", []),
+    ("I had an awesome time", []),
+    ("My dogs were able to run around and get some fresh air last weekend", []),
+    ("I went to a pet store last Monday to buy toys for my dogs", []),
+    ("I can't live without my little ones", []),
+    # A pet's health stays; a typed "a painting classes" and "few days ago" read.
+    ("My dog had surgery last week", ["User's dog had surgery last week (2026-11-23~2026-11-29)"]),
+    ("I also started taking a painting classes few days ago", ["User also started taking painting classes few days ago (2026-11-27)"]),
+    ("Last Tues I met three cool new friends in my programming course, they share the same passion as me",
+     ["User met three cool new friends in their programming course last tues, they share the same passion as the user (2026-11-24)"]),
+])
+def test_moments_and_typos_of_the_judged_sample_353(text, content):
+    assert contents(text) == content

@@ -314,6 +314,10 @@ def _put_back(body: str, lead: str, found: Found, lang: str) -> str:
         if body.startswith("我") and not body.startswith("我们"):
             return "我" + lead + body[1:]
         return lead + body
+    aside = re.search(r", (?:they|he|she|it|we|and|but|which|who)\b", body)
+    if aside:
+        # "I met three new friends in my course last Tuesday, they share ...": the time stays with its fact.
+        return f"{body[:aside.start()]} {lead.strip(' ,').lower()}{body[aside.start():].rstrip('.!')}"
     return f"{body.rstrip('.!')} {lead.strip(' ,').lower()}"
 
 
@@ -720,6 +724,12 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             and not r.has("lasting_event", clow) and not _NAMED_THING.search(_DAY_NAMES.sub("", canonical)):
         # "I went on some awesome roller coasters", "I tried a new pose": with no time, no
         # name and nothing that changed, an outing of the moment (the turn stays an episode).
+        return a.drop("passing moment")
+    if a.type == "event" and s.kind == PET and not r.has("milestone", clow) and not r.has("lasting_event", clow) \
+            and not re.search(r"surg|vet|sick|ill\b|injur|broke|diagnos|passed away|died|born|adopt|birthday|neuter|spay|train|绝育|手术|生病|去世|领养|出生|疫苗", clow) \
+            and not any(t.direction > 0 for t in a.times):
+        # "User's dogs were able to run around and get some fresh air", "Daisy came and lay down
+        # next to me": a pet's moment; its health, adoption or training stays.
         return a.drop("passing moment")
     if lang == "en" and a.type == "event" and s.kind == USER and a.times and r.has("pastime", clow) \
             and all(t.direction < 0 and t.precision in ("day", "week") for t in a.times) \

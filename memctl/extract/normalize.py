@@ -895,6 +895,7 @@ def _tidy(out: str) -> str:
     out = _WEEKDAY.sub(lambda m: m.group(0).capitalize(), out)  # "last tuesday" as said in chat: a name
     out = re.sub(r"(?<![.\w][A-Z])[.!~]+$", "", out).rstrip()
     out = _WHICH_FEELS.sub("", out)
+    out = re.sub(r"\ba ([a-z]+) (classes|lessons|courses)\b", r"\1 \2", out)  # "taking a painting classes" as typed
     return out[:1].upper() + out[1:]
 
 
