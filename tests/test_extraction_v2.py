@@ -592,3 +592,30 @@ def test_what_held_out_set_12_missed(text, content):
 ])
 def test_moments_and_typos_of_the_judged_sample_353(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # Misses of held-out set 13, read after it was measured.
+    ("goal for this year: pay off the last 12k of my student loan",
+     ["User's goal for this year: pay off the last 12k of their student loan (2026)"]),
+    ("trying to get my japanese to N2 before we move to Osaka", ["User is trying to get their japanese to N2 before they move to Osaka"]),
+    ("Every first Saturday of the month I volunteer at the food bank on Maple St",
+     ["Every first Saturday of the month the user volunteers at the food bank on Maple St"]),
+    ("My wife Priyanka is a structural engineer at a bridge design firm, in case that comes up when i ask about her work stuff",
+     ["User's wife Priyanka is a structural engineer at a bridge design firm"]),
+    ("FYI every PR on my team needs two approvals and a green Cypress run before merge",
+     ["Every PR on the user's team needs two approvals and a green Cypress run before merge"]),
+    ("I have a job interview with Shopify next Tuesday morning, super nervous",
+     ["User has a job interview with Shopify next Tuesday morning (2026-12-08)"]),
+    ("the warehouse runs 3 shifts and night shift does all the cycle counts",
+     ["User's warehouse runs 3 shifts and night shift does all the cycle counts"]),
+    ("推荐电影的话别推恐怖片，看完我睡不着", ["用户希望推荐电影的话别推恐怖片"]),
+    ("项目的接口文档统一放在YApi上，改接口之前要先更新文档", ["用户的项目的接口文档统一放在YApi上"]),
+    ("最近在练字，希望以后能写一手好看的行楷", ["用户希望以后能写一手好看的行楷"]),
+    ("订酒店的时候优先考虑带健身房的，其他无所谓", ["用户订酒店的时候优先考虑带健身房的，其他无所谓"]),
+    # An opinion of a film is no fact; a skill said as "一般般" is.
+    ("昨晚那部电影一般般吧", []),
+    ("粤语普通话都ok，英语就一般般，看文档还行说不太出口", ["用户英语就一般般，看文档还行说不太出口"]),
+])
+def test_what_held_out_set_13_missed(text, content):
+    assert contents(text) == content

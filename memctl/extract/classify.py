@@ -539,7 +539,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     labelled = re.match(r"^([^:：]{1,30})[:：]\s*(.+)$", text)
     if labelled and r.has("request_start", labelled.group(1).lower()):
         return a.drop("request for the current task")
-    if labelled and not r.has("subject", labelled.group(1).lower()) and r.has("subject", labelled.group(2).lower()):
+    if labelled and not r.has("subject", labelled.group(1).lower()) and r.has("subject", labelled.group(2).lower()) \
+            and not r.has("goal_marker", text.lower()):  # ("goal for this year: pay off my loan" keeps its label)
         text = labelled.group(2)
     a.text = text
     if ctx.first_clause and _answer(r, text, ctx.scene, a):

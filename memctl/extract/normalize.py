@@ -1066,6 +1066,8 @@ def standing(text: str, lang: str) -> str:
         rule = f"{when.group('rule')} {'in' if when.group('what').lower() in ('code', 'examples', 'snippets', 'scripts') else 'for'} {when.group('what').lower()}"
     rule = re.sub(r"\b(?:you're|youre|you are|u r)\b", "the assistant is", rule, flags=re.I)
     rule = re.sub(r"\b(?:you|u)\b", "the assistant", re.sub(r"\b(?:your|ur)\b", "the assistant's", rule, flags=re.I), flags=re.I)
+    rule = re.sub(r"(?<=\bthe assistant )(search|look|book|write|give|make|plan|pick|send|show|suggest|use|answer|reply|explain|summari[sz]e|recommend)\b",
+                  lambda m: m.group(1) + ("es" if m.group(1).endswith(("sh", "ch")) else "s"), rule)  # "when the assistant searches"
     if not re.match(r"^i\b", rule, re.I):
         return f"User prefers: {_pronouns_en(rule[:1].lower() + rule[1:], about_other=True)}"
     own = re.match(r"^i (?:(?:really|always|generally) )?(?P<verb>prefer|like|want|need)\s+(?P<what>.+)$", rule, re.I)
