@@ -619,3 +619,30 @@ def test_moments_and_typos_of_the_judged_sample_353(text, content):
 ])
 def test_what_held_out_set_13_missed(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # Misses and false alarms of held-out set 14, read after it was measured.
+    ("just finished my workout, feeling good", []),
+    ("the coffee machine at work broke again", []),
+    ("for this reply just give me the answer in french", []),
+    ("我舅舅昨天钓了条十斤的鱼", []),
+    ("mum texted telling me to wear a jacket lol", []),
+    ("Grandma Rosa passed away in january, so the holidays are gonna feel weird this year",
+     ["User's Grandma Rosa passed away in january (2026-01)"]),
+    ("languages: tagalog (native), english, and a bit of spanish", ["User's languages: tagalog (native), english, and a bit of spanish"]),
+    ("dentist appt on the 14th at 3:30, remind me the day before?", None),
+    ("trying to cut my screen time down to 2 hrs a day", None),
+    ("when I ask for recipes give me metric measurements, I don't own measuring cups", None),
+    ("every friday night is pizza + movie night w the kids, it's our thing", None),
+    ("no coffee after 2pm for me, otherwise I can't sleep", None),
+    ("以后想回老家开个农家乐，不着急，先攒钱", None),
+    ("回答问题先给结论再解释，别绕弯子", None),
+    ("菜谱给我用克数，别写'少许''适量'这种", None),
+    ("我们这边数仓用hive和doris，调度用dolphinscheduler，跑批在凌晨两点", None),
+    ("家里的猫叫年糕，每天晚上九点喂一次罐头", None),
+    ("更新一下：搬家改到7月5号了，原来定的是6月底", ["用户搬家改到7月5号了，原来定的是6月底（2027-07-05）"]),
+])
+def test_what_held_out_set_14_missed(text, content):
+    got = contents(text)
+    assert got == content if content is not None else got

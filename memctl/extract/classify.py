@@ -134,7 +134,7 @@ _PASTED = re.compile(r"\s*[\[［【](?:pastes?|pasted|pasting|attach\w*|screensh
 def _strip(r: LangRules, text: str) -> str:
     t = text.strip()
     for _ in range(3):
-        new = r.p["discourse"].sub("", t).strip(" ,，、~～!！.") if "discourse" in r.p else t
+        new = r.p["discourse"].sub("", t).strip(" ,，、~～!！.：:") if "discourse" in r.p else t
         if new == t:
             break
         t = new
@@ -717,7 +717,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if a.type == "event" and a.times and all(t.direction == 0 and t.precision == "day" for t in a.times) \
             and not r.has("milestone", clow):
         return a.drop("passing moment")  # "女儿下午午睡醒了在喊饿": what happens today passes
-    if a.type in ("event", "behavior", "profile", "preference") and r.has("just_now", clow) and not r.has("milestone", clow) \
+    if a.type in ("event", "behavior", "profile", "preference", "knowledge") and r.has("just_now", clow) and not r.has("milestone", clow) \
             and not r.has("lasting_event", clow) and not any(t.direction > 0 or t.direction < 0 and t.precision != "day" for t in a.times):
         return a.drop("passing moment")  # "my son just spilled juice all over the couch", "娃刚把饭打翻了"
     if lang == "en" and a.type == "event" and s.kind == USER and not r.has("milestone", clow) \
@@ -726,6 +726,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         # "I went on some awesome roller coasters", "I tried a new pose": with no time, no
         # name and nothing that changed, an outing of the moment (the turn stays an episode).
         return a.drop("passing moment")
+    if a.type == "event" and s.kind == PERSON and a.subject == "other" and a.times and not r.has("milestone", clow) \
+            and all(t.direction < 0 and t.precision == "day" for t in a.times) \
+            and not re.search(r"surg|hospital|diagnos|passed away|died|born|injur|broke|手术|住院|去世|出生|确诊|骨折", clow):
+        return a.drop("about someone else")  # "我舅舅昨天钓了条十斤的鱼": someone else's day, told in passing
     if a.type == "event" and s.kind == PET and not r.has("milestone", clow) and not r.has("lasting_event", clow) \
             and not re.search(r"surg|vet|sick|ill\b|injur|broke|diagnos|passed away|died|born|adopt|birthday|neuter|spay|train|绝育|手术|生病|去世|领养|出生|疫苗", clow) \
             and not any(t.direction > 0 for t in a.times):

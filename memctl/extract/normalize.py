@@ -486,9 +486,12 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
     practice = re.match(r"^~?(\d+) ?(?:min|mins|minutes) of ", low)
     if practice:
         return _tidy(f"User does about {practice.group(1)} minutes of " + _pronouns_en(t[practice.end():]))  # "~30 min of piano every morning"
-    days = re.match(r"^((?:mon|tues|wednes|thurs|fri|satur|sun)day)s? (?:are|is|=) (?:my )?", low)
+    days = re.match(r"^(?:every )?((?:mon|tues|wednes|thurs|fri|satur|sun)day)s?((?: night| morning| evening)?) (?:are|is|=) (?:my )?", low)
     if days:
-        return _tidy(f"User's {days.group(1).capitalize()}s are " + _pronouns_en(t[days.end():]))  # "sundays are meal prep days", "Sunday = batch cooking day"
+        return _tidy(f"User's {days.group(1).capitalize()}{days.group(2)}s are " + _pronouns_en(t[days.end():]))  # "sundays are meal prep days", "Sunday = batch cooking day"
+    langs = re.match(r"^languages?\s*[:=]\s*", low)
+    if langs:
+        return _tidy("User's languages: " + t[langs.end():])  # "languages: tagalog (native), english, ..."
     rule = re.match(r"^(company|team|work|office|lab|school|house|shop|store) (rule|rules|policy|policies)\s*[:=]\s*", low)
     if rule:
         return _tidy(f"User's {rule.group(1)} {rule.group(2)}: " + _pronouns_en(t[rule.end():]))  # "company rule: no customer data in external tools"
@@ -502,7 +505,7 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
     if aim:
         return _tidy("User's " + _pronouns_en(t[aim.end():]))  # "plan is to move apartments end of next month"
     appt = re.match(r"^(?:my |the )?(dentist|doctor|doc|gp|vet|physio|therapist|optometrist|dermatologist|orthodontist|haircut|checkup|check-up|"
-                    r"interview|exam|flight|appointment)\b[ ,:-]*(?=\S)", low)
+                    r"interview|exam|flight|appointment)(?: appt| appointment)?\b[ ,:-]*(?=\S)", low)
     if appt and inherited and not _FINITE_EN.search(low, appt.end()):
         # "dentist thurs at 3pm": an appointment typed as its noun and its time.
         noun = appt.group(1)

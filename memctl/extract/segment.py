@@ -51,7 +51,7 @@ _EN_CLAUSE = re.compile(
     r"|,\s+(?=[A-Z][a-z]+'s (?:a|an)\s)"
     # "I hate cilantro, leave it out of anything you suggest", "..., so keep that in mind":
     # what is asked of the assistant is a clause of its own; the fact before it stays.
-    r"|(?:,\s+|\s+(?=so\s))(?=(?:so\s+)?(?:pls|please|plz|kindly|leave|keep that|keep this|bear|remember|make sure|don't|do not|when (?:you|u) |"
+    r"|(?:,\s+|\s+(?=so\s))(?=(?:so\s+)?(?:pls|please|plz|kindly|leave|keep that|keep this|bear|remember|make sure|don't|do not|when (?:you|u) |help me |"
     r"avoid|skip|no need)\b)"
     # "she's really into pottery so anything like that would be great": the ask after the fact.
     r"|,?\s+(?=so\s+(?:anything|something|any (?:ideas|tips|suggestions|recs|recommendations)|ideas|suggestions|"
