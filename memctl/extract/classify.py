@@ -586,13 +586,20 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if r.has("cancelled", tlow):
         a.cancels = True
         return a.drop("cancellation")
-    addressed = r.has("standing", tlow) or (r.has("durable", tlow) and (r.has("addressed", tlow) or r.has("request_start", tlow)))
+    standing_in: dict[str, bool] = {}  # (a rule for every answer is looked for in each form of the text once)
+
+    def is_standing(t: str) -> bool:
+        if t not in standing_in:
+            standing_in[t] = r.has("standing", t)
+        return standing_in[t]
+
+    addressed = is_standing(tlow) or (r.has("durable", tlow) and (r.has("addressed", tlow) or r.has("request_start", tlow)))
     if r.has("remark", _unquoted(tlow, r.quote_chars)) and (not addressed or r.has("offer", tlow)):
         return a.drop("said to the other speaker")
     for name, reason in (("shared", "shared a photo or link"), ("misspoke", "correction remark"), ("fragment", "fragment"),
                          ("unhappened", "did not happen"), ("reaction", "reaction"), ("resolve", "encouragement"),
                          ("sentiment", "a feeling about something"), ("platitude", "an aim with no object")):
-        if r.has(name, tlow) and not (name in ("sentiment", "reaction", "platitude") and (r.has("standing", tlow) or re.match(r"(?:from now on|going forward|from here on)\b", tlow))):
+        if r.has(name, tlow) and not (name in ("sentiment", "reaction", "platitude") and (is_standing(tlow) or re.match(r"(?:from now on|going forward|from here on)\b", tlow))):
             return a.drop(reason)  # ("when u give me recipes just list ingredients" is a rule, not "gives me" joy)
     if lang == "en" and ctx.prev_topic and re.match(r"^it(?:'s| is| was| has|\s)", text, re.I):
         # "Pottery is a huge part of my life - it helps me ...": "it" is what the clause before was about.
@@ -616,7 +623,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     s = found.subject
     a.subject = _who(s, r)
     if a.inherited and (ctx.prev_drop in _CARRIED_DROPS or (lang == "zh" and ctx.prev_drop == "not about the user")) \
-            and not (r.has("standing", tlow) and not r.has("this_time", tlow)):  # "跟你说下哈 以后别给我写长篇大论": a rule for every answer
+            and not (is_standing(tlow) and not r.has("this_time", tlow)):  # "跟你说下哈 以后别给我写长篇大论": a rule for every answer
         return a.drop(ctx.prev_drop or "")
     if lang == "zh" and _ZH_TIME_SPAN.match(text):
         return a.drop("no durable signal")  # "换白班，早八点到晚六点": the hours of the clause before
@@ -635,12 +642,12 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             or (s.kind in (PERSON, PET) and r.has("reporting", tlow)) or r.has("others_say", tlow):
         return a.drop("reported speech")
     if lang == "en" and s.kind == USER and found.inherited and not s.group and _imperative(text) \
-            and not r.has("standing", tlow) and not r.has("durable", tlow):
+            and not is_standing(tlow) and not r.has("durable", tlow):
         return a.drop("advice or request")  # "Stay motivated and remember ...": said to the other speaker
     canonical = first_person(text, found, lang) if s.kind != NONE else text
     clow = canonical.lower()
     durable = r.has("durable", tlow)
-    standing = s.kind != PERSON and r.has("standing", tlow) and not r.has("this_time", tlow)
+    standing = s.kind != PERSON and is_standing(tlow) and not r.has("this_time", tlow)
     request = r.has("request_start", tlow) or (lang == "en" and re.search(r"\bplease\b", tlow) is not None)
     request = request or (durable and _TO_ASSISTANT.search(tlow) is not None)
     if request and not (durable or standing):

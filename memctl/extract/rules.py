@@ -64,13 +64,18 @@ class LangRules:
     # Chat spellings ("im", "u", "ill be") and what they are written out as.
     spellings: dict[str, str] = field(default_factory=dict)
     spelled: re.Pattern[str] | None = None
-    in_context: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+    # [pattern, replacement] or [pattern, replacement, [words]]: with words, the pattern is
+    # tried only on text holding one of them (lower case), as a cheap first test.
+    in_context: list[tuple[re.Pattern[str], str, tuple[str, ...]]] = field(default_factory=list)
 
     def spell(self, text: str) -> str:
         """The text with its chat spellings written out ("im gonna" -> "i'm gonna")."""
         if self.spelled is not None:
             text = self.spelled.sub(lambda m: _same_case(m.group(0), self.spellings[m.group(0).lower()]), text)
-        for pattern, word in self.in_context:
+        low = text.lower()
+        for pattern, word, needs in self.in_context:
+            if needs and not any(n in low for n in needs):
+                continue
             # (A replacement with a group, "my \\2 \\1", is expanded; a word keeps the case it replaces.)
             text = pattern.sub(lambda m: m.expand(word) if "\\" in word else _same_case(m.group(0), word), text)
         return text
@@ -146,7 +151,8 @@ def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
         alts = "|".join(sorted((rf"(?i:{re.escape(w)})" if len(w) > 1 else re.escape(w) for w in rules.spellings),
                                key=len, reverse=True))
         rules.spelled = re.compile(rf"(?<![\w'/])(?:{alts})(?![\w'/])")
-    rules.in_context = [(_compile([pattern], subs), word) for pattern, word in spelling.get("in_context", [])]
+    rules.in_context = [(_compile([row[0]], subs), row[1], tuple(w.lower() for w in row[2]) if len(row) > 2 else ())
+                        for row in spelling.get("in_context", [])]
     imp = data.get("importance", {})
     rules.importance_base = {k: float(v) for k, v in imp.get("base", {}).items()}
     rules.boosts = [(re.compile(b["re"], re.I), float(b["delta"]), b.get("why", "")) for b in imp.get("boosts", [])]
