@@ -266,8 +266,8 @@ def test_an_achieved_or_cancelled_plan_is_closed(store, tmp_path, old, new, gone
      ["User is flying to Denver next week for their cousin's wedding (2026-12-07~2026-12-13)"]),
     # A verb of two words takes its ending on the verb ("meal preps", not "meals prep").
     ("I meal prep on Sundays for the whole week.", ["User meal preps on Sundays for the whole week"]),
-    # 我 where it was said becomes 用户, never a second 用户 in front.
-    ("武林外传我也看过一些", ["武林外传用户也看过一些"]),
+    # 我 becomes 用户, never a second 用户 in front; what was watched, said first, follows the verb.
+    ("武林外传我也看过一些", ["用户也看过一些武林外传"]),
     ("我那么爱吃的一个人", ["用户是那么爱吃的一个人"]),
     # "we" named by what it did; the user named at their first mention; "I" in lower case.
     ("we got married in June 2019 in Vermont", ["User and their partner got married in June 2019 in Vermont (2019-06)"]),
@@ -646,3 +646,14 @@ def test_what_held_out_set_13_missed(text, content):
 def test_what_held_out_set_14_missed(text, content):
     got = contents(text)
     assert got == content if content is not None else got
+
+
+
+@pytest.mark.parametrize("text, content", [
+    # Notes of judged sample 359.
+    ("Let's keep going! We won't lose focus on our goals.", []),
+    ("Look, I was playing a game and my faithful furry friend Daisy came and lay down next to me.", []),
+    ("Will be actually cool to build an app for dog walking and pet care. The goal is to connect pet owners with reliable dog walkers", []),
+])
+def test_what_judged_sample_359_noted(text, content):
+    assert contents(text) == content

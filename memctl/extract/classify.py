@@ -838,8 +838,6 @@ def _infer(r: LangRules, tlow: str, a: Analysis, early: bool) -> bool:
 def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: bool) -> str | None:
     if standing_request:
         return "preference"
-    if r.has("goal_marker", tlow):
-        return "goal"
     # A plan for today or tonight is a detail of the current task, not something to remember.
     future = [
         t for t in a.times
@@ -849,6 +847,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         t for t in future
         if ctx.reference is not None and t.start <= (ctx.reference + timedelta(days=max(ctx.task_ttl_days, 31))).date()
     ]
+    if r.has("goal_marker", tlow):
+        # ("plan is to move apartments end of next month": a plan of the coming weeks is a task.)
+        return "task" if near_future and re.match(r"(?:the |my )?plan (?:is|was) to\b", tlow) else "goal"
     past = [t for t in a.times if t.direction < 0]
     if a.subject == "group" and r.types["knowledge"].search(tlow):
         # "We deploy on Tuesdays", "我们组每周一开周会": how the user's team or school works;

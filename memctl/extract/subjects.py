@@ -416,7 +416,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
         return Found(THE_USER)  # "what i really want is to get my resting heart rate under 60"
     if re.match(r"^(?:(?:every )?(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?: night| morning| evening)? (?:are|is|=)|languages?\s*[:=]|no [\w ]{2,20} (?:after|before) \d{1,2} ?(?:am|pm)?\b|(?:company|team|work|office|lab|school|house|shop|store) (?:rule|rules|policy|policies)\s*[:=]|~?\d+ ?(?:min|mins|minutes|hours?|hrs?) of \w+|(?:total |a )?(?:night owl|early bird))\b", low):
         return Found(THE_USER, inherited=True)  # "sundays are meal prep days", "~30 min of piano every morning"
-    if re.match(r"^(?:the |my )?(?:long[- ]term |lifelong |life |big |biggest |ultimate |real )?(?:plan|goal|target|aim|resolution|priority|dream)s?\b(?: for [\w ]{1,20}?)?(?: this| next)?"
+    if re.match(r"^(?:the plan|(?:my )?(?:long[- ]term |lifelong |life |big |biggest |ultimate |real )?(?:plan|goal|target|aim|resolution|priority|dream)s?)\b(?: for [\w ]{1,20}?)?(?: this| next)?"
                 r"(?: year| month| week| summer| semester| term)?\s*(?:is|are|=|:)", low):
         return Found(THE_USER)  # "plan is to move apartments end of next month", "Goal for this year: read 30 books"
     if re.match(r"^(?:it's|it is|it has|it's been|it has been) (?:been )?(?:a|my) (?:\w+ )?dream\b", low):
