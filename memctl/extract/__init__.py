@@ -284,7 +284,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     # clause is no longer about 妈; after "这周数据：……" "播放80万" is no part of the job.
                     # ("我们家吃素的，我跟我老婆都是，鸡蛋牛奶倒是可以": still the user's diet.)
                     last_in_sentence = None
-        if _NO_STORE.search(masked) and any(isinstance(i, Candidate) for i in out.items[first_item:]):
+        if rules.lang(language(masked)).has("no_store", masked) and any(isinstance(i, Candidate) for i in out.items[first_item:]):
             # "nobody at work knows yet so dont save this", "你千万别记下来": what this turn says
             # is not to be kept, neither as a memory nor as an episode.
             for item in out.items[first_item:]:
@@ -324,9 +324,6 @@ _ASKS = re.compile(r"[?？]|[吗呢嘛]$|啥|什么|怎么|哪|有没有|是不�
 _ZH_FAVOURITE = re.compile(r"我最(?:喜欢|爱)的(?![那这哪一])([\u4e00-\u9fffA-Za-z]{2,6}?)(?:那种|这种|那样|的|去|来|一起|了|呢|吗|吧|[，。？！?!]|$)")
 _EN_FAVOURITE = re.compile(r"\bmy (?:all-time |absolute )?fav(?:ou?rite|e) ([a-z]+(?: [a-z]+)?),? (?:is |was )?"
                            r"((?:[A-Z][\w'-]*|&)(?: (?:[A-Z][\w'-]*|&|of|the))*)")
-# "so dont save this", "这个别记下来": the turn itself is not to be kept.
-_NO_STORE = re.compile(r"\b(?:don't|do not|dont|please don't|pls don't|never) (?:save|store|record|remember|keep|write down|note down|log|memori[sz]e) "
-                       r"(?:this|that|it)\b|\boff the record\b|(?:千万|请)?(?:别|不要|不用)(?:给我)?(?:记(?:下来|住|这个|录)?|存|保存)(?:这个|这条|下来)?[。！!吧哈啊]*$|(?:这个|这条)(?:别|不要)记", re.I)
 _THIS_TIME = re.compile(r"这周|本周|今天|今晚|刚才|这次|这个月的|\b(?:today|tonight|this week|this time)\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re.I)
 
