@@ -161,8 +161,10 @@ class RecallConfig:
     # "What did you play?" after "We had a picnic with friends from church"); 0 turns it
     # off. Applied to users served exactly (see exact_rows).
     neighbour_weight: float = 0.8
-    # At most this many episodes while memories have candidates.
-    max_episodes: int = 3
+    # At most this many episodes while memories have candidates. The default list of five
+    # is ranked by score alone: a cap of three put weaker memories in place of the turns
+    # that answer (LoCoMo R@5 0.711 with 3, 0.721 with 5; the recall set 0.945 either way).
+    max_episodes: int = 5
     # A user with more rows than this in a table (memories or episodes) is searched through
     # the table's vector and full-text indexes (built by `compact`) instead of an exact
     # pass over all their rows, which takes longer as the user grows.
