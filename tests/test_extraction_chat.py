@@ -812,7 +812,8 @@ POINTS_AND_PEOPLE = [
 # A time said before its clause dates it ("Also, last weekend, I ..."); the head of a list
 # stays with its verb ("Skiing, snowboarding, and ice skating are all ..."); one more of
 # the company ("and my girlfriend at the spot we found") is no clause of its own; a
-# relation with their name is the user's company ("my gf, Toby, and I"); weekdays are names.
+# relation and a name are the user's company, two of them ("my gf, Toby, and I": Toby is
+# the dog); weekdays are names.
 ONE_CLAUSE = [
     ("Also, last weekend, I had the opportunity to attend a rock concert here in Boston.",
      [("event", "User had the opportunity to attend a rock concert here in Boston last weekend (2026-09-05~2026-09-06)")]),
@@ -820,7 +821,7 @@ ONE_CLAUSE = [
      [("preference", "Skiing, snowboarding, and ice skating are all fun winter activities the user enjoys")]),
     ("I had a great hike last weekend with some friends and my girlfriend at the spot we found recently.", []),
     ("Last Tuesday, my gf, Toby, and I had a really awesome night playing board games.",
-     [("event", "User and their gf Toby had a really awesome night playing board games last Tuesday (2026-09-01)")]),
+     [("event", "User and their gf and Toby had a really awesome night playing board games last Tuesday (2026-09-01)")]),
     ("Yesterday, me and my neighbor ran a free gardening class for the community",
      [("event", "User and their neighbor ran a free gardening class for the community yesterday (2026-09-09)")]),
     ("I adhere to the principle that only those who rest well work well. Therefore, chilling with friends and traveling always give me motivation to work further.", []),

@@ -657,3 +657,23 @@ def test_what_held_out_set_14_missed(text, content):
 ])
 def test_what_judged_sample_359_noted(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # Notes of judged sample 367: a verb joined to the user's agrees with them; "my gf, Toby,
+    # and I" is a list (Toby is the dog); "started" and "learned to play" with nothing after
+    # them lost their object; an aim told in the past is no current goal.
+    ("but I also joined a chess club and practice with others", ["User also joined a chess club and practices with others"]),
+    ("I joined a gym and go three times a week", ["User joined a gym and goes three times a week"]),
+    ("I like coffee and tea with milk", ["User likes coffee and tea with milk"]),
+    ("my wife, Ana, and I love hiking", ["User and their wife and Ana love hiking"]),
+    ("my wife Ana and I love hiking", ["User and their wife Ana love hiking"]),
+    ("I started a few days ago", []),
+    ("I started a new job last week", ["User started a new job last week (2026-11-23~2026-11-29)"]),
+    ("Even as a child I learned to play on my own", []),
+    ("I learned to play the piano as a kid", ["User learned to play the piano as a kid"]),
+    ("My dream was to open a shop", []),
+    ("my goal is to run a marathon", ["User's goal is to run a marathon"]),
+])
+def test_what_judged_sample_367_noted(text, content):
+    assert contents(text) == content

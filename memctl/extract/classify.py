@@ -598,7 +598,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("said to the other speaker")
     for name, reason in (("shared", "shared a photo or link"), ("misspoke", "correction remark"), ("fragment", "fragment"),
                          ("unhappened", "did not happen"), ("reaction", "reaction"), ("resolve", "encouragement"),
-                         ("sentiment", "a feeling about something"), ("platitude", "an aim with no object")):
+                         ("sentiment", "a feeling about something"), ("platitude", "an aim with no object"),
+                         ("past_aim", "a past aim")):
         if r.has(name, tlow) and not (name in ("sentiment", "reaction", "platitude") and (is_standing(tlow) or re.match(r"(?:from now on|going forward|from here on)\b", tlow))):
             return a.drop(reason)  # ("when u give me recipes just list ingredients" is a rule, not "gives me" joy)
     if lang == "en" and ctx.prev_topic and re.match(r"^it(?:'s| is| was| has|\s)", text, re.I):

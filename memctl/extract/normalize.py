@@ -332,6 +332,8 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
 # noun it is a noun ("sci-fi and fantasy books").
 _AFTER_VERB = frozenset("""him her them us home out up every each all some the a an my our their his its this
 these those nights days evenings mornings weekends shifts overtime""".split())
+_HOW_OFTEN = frozenset("once twice two three four five daily weekly monthly regularly most often".split())
+_COMPANY = frozenset("others friends people family colleagues coworkers teammates them him her my our a some".split())
 
 
 @lru_cache(maxsize=4096)
@@ -384,8 +386,12 @@ def joined_verbs(text: str) -> str:
         elif w.isalpha() and w.islower() and _bare_verb(w) and w not in _MODALS:
             kinds = _kinds(w)
             after = words[j + 1].lower().strip(",.") if j + 1 < len(words) else ""
+            after2 = words[j + 2].lower().strip(",.") if j + 2 < len(words) else ""
             takes_object = after in _AFTER_VERB or after.isdigit() or after == "to" and w in _TO_VERBS \
-                or after in ("in", "at", "near", "from", "for") and w in ("live", "work", "study", "stay", "teach", "train")
+                or after in ("in", "at", "near", "from", "for") and w in ("live", "work", "study", "stay", "teach", "train") \
+                or after in _HOW_OFTEN or after == "with" and after2 in _COMPANY
+            # ("joined a chess club and practice with others", "joined a gym and go three
+            # times a week": how often and with whom follow a verb, not a noun.)
             # A word that is only a verb, or one that is also a noun with an object after it
             # ("rock and roll" stays).
             if "VERB" in kinds and (kinds <= {"VERB", "AUX"} or takes_object):

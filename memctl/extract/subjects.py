@@ -342,9 +342,11 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     joint = re.match(r"(?:my|our)\s+([\w -]{2,30}?)\s+(?:and|&|n)\s+(?:i|me)\b", low) \
         or re.match(r"(?:me|i)\s+and\s+(?:my|our)\s+([\w-]+(?: [\w-]+)?)(?=\s)", low)
     # "my gf, Toby, and I": the relation with their name.
+    # "my gf, Toby, and I": a list (the girlfriend, Toby the dog and the user); the name is
+    # not the relation's (that would be "my gf Toby and I").
     named = re.match(r"(?i:my|our)\s+([\w-]{2,20}),\s+([A-Z][a-z]+),?\s+(?:and|&)\s+(?i:i|me)\b", text)
     if named and _en_relation(named.group(1).lower(), r):
-        return Found(Subject(USER, joint=f"{_en_relation(named.group(1).lower(), r)[0]} {named.group(2)}", plural=True),
+        return Found(Subject(USER, joint=f"{_en_relation(named.group(1).lower(), r)[0]} and {named.group(2)}", plural=True),
                      named.end())
     if joint:
         words = joint.group(1)
@@ -353,6 +355,9 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             end = joint.end()
             if low.startswith(("me", "i ")) and len(found[0]) < len(words):
                 end = joint.start(1) + len(found[0])  # "me and my neighbor ran": the relation, then the verb
+            name = text[joint.start(1) + len(found[0]):joint.end(1)].strip()
+            if low.startswith(("my", "our")) and re.fullmatch(r"[A-Z][a-z]+", name):
+                return Found(Subject(USER, joint=f"{found[0]} {name}", plural=True), end)  # "my wife Ana and I"
             return Found(Subject(USER, joint=words if words.endswith("s") and end == joint.end() else found[0], plural=True), end)
         if re.fullmatch(r"[a-z]+(?: [a-z]+)?", words) and not _en_verb_like(words.split()[-1]):
             return Found(Subject(USER, joint=words, plural=True), joint.end())  # "my girl & I": as the user said it
