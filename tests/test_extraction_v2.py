@@ -674,6 +674,9 @@ def test_what_judged_sample_359_noted(text, content):
     ("I learned to play the piano as a kid", ["User learned to play the piano as a kid"]),
     ("My dream was to open a shop", []),
     ("my goal is to run a marathon", ["User's goal is to run a marathon"]),
+    ("we tried so many unique wines and learned a lot", []),
+    ("I learned a lot about budgeting from my dad", ["User learned a lot about budgeting from their dad"]),
+    ("I'm trying to make this new algorithm work better", []),
 ])
 def test_what_judged_sample_367_noted(text, content):
     assert contents(text) == content
