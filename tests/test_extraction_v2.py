@@ -677,6 +677,8 @@ def test_what_judged_sample_359_noted(text, content):
     ("we tried so many unique wines and learned a lot", []),
     ("I learned a lot about budgeting from my dad", ["User learned a lot about budgeting from their dad"]),
     ("I'm trying to make this new algorithm work better", []),
+    ("Super stoked to share my passion and help out with folks' rides", []),
+    ("I want to make sure I'm not limiting Toby's growth but not taking him out not enough", []),
 ])
 def test_what_judged_sample_367_noted(text, content):
     assert contents(text) == content
