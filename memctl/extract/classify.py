@@ -736,10 +736,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("passing moment")
     if a.type == "event" and s.kind == PERSON and a.subject == "other" and a.times and not r.has("milestone", clow) \
             and all(t.direction < 0 and t.precision == "day" for t in a.times) \
-            and not re.search(r"surg|hospital|diagnos|passed away|died|born|injur|broke|手术|住院|去世|出生|确诊|骨折", clow):
+            and not r.has("life_event", clow):
         return a.drop("about someone else")  # "我舅舅昨天钓了条十斤的鱼": someone else's day, told in passing
     if a.type == "event" and s.kind == PET and not r.has("milestone", clow) and not r.has("lasting_event", clow) \
-            and not re.search(r"surg|vet|sick|ill\b|injur|broke|diagnos|passed away|died|born|adopt|birthday|neuter|spay|train|绝育|手术|生病|去世|领养|出生|疫苗", clow) \
+            and not r.has("life_event", clow) and not r.has("pet_care", clow) \
             and not any(t.direction > 0 for t in a.times):
         # "User's dogs were able to run around and get some fresh air", "Daisy came and lay down
         # next to me": a pet's moment; its health, adoption or training stays.
@@ -888,7 +888,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             # (Someone else's coming event is an event to know: "my sister starts her new job on the 20th".)
             # ("下个月15号是我们结婚十周年": the user's family's own date, an event to know.)
             return "task" if r.types["task"].search(tlow) else None if a.subject == "self" \
-                or a.subject == "group" and not r.has("milestone", tlow) and not re.search(r"周年|纪念日|婚礼|\banniversary\b", tlow) else "event"
+                or a.subject == "group" and not r.has("milestone", tlow) and not r.has("family_date", tlow) else "event"
         if name == "knowledge" and a.subject == "dependent":
             continue
         if name == "behavior" and r.has("workplace", tlow):
@@ -900,14 +900,14 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         return name
     if near_future and not past and (r.types["task"].search(tlow) or r.has("organising", tlow)):
         return "task"  # "I'm putting together an art show next month": a dated plan of the user's
-    if a.subject in ("other", "dependent") and not past and _PLANNED.search(tlow) and not _NOT_PLANNED.search(tlow) \
+    if a.subject in ("other", "dependent") and not past and _planned(r, tlow) \
             and [t for t in future if t.direction > 0 and t.precision == "day"]:
         return "event"  # "my partner Devi defends her PhD at Edinburgh on june 12": a date in their life
     if a.subject == "self" and not past and any(t.deadline for t in future):
         # "trying to pay off my 8k credit card debt by the end of next year"; "renewing my
         # passport before the end of this month" is a plan of the next weeks.
         return "task" if any(t.deadline for t in near_future) else "goal"
-    if a.subject == "self" and not past and _PLANNED.search(tlow) and not _NOT_PLANNED.search(tlow) \
+    if a.subject == "self" and not past and _planned(r, tlow) \
             and [t for t in future if t.direction > 0 and (t.precision in ("day", "week") or t.precision == "month"
                                                            and re.search(r"打算|计划|准备|\b(?:plan|planning|going to|gonna)\b", tlow))]:
         return "task"  # "Taking the GRE on August 19th", "明晚要给客户做方案演示": the user's own dated plan
@@ -918,12 +918,12 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
     return _fallback(r, tlow, a)
 
 
-# A dated statement is a plan when it says what the user will do ("明晚要给客户做方案演示",
-# "Taking the GRE on August 19th"), not how the time will be ("这么放松的周末", "周六下午还有事").
-_PLANNED = re.compile(r"要|得|会|打算|准备|计划|去|约|参加|交|考|飞|回|搬|见|开会|面试|出差|复诊|复查|订|纪念日|生日|婚礼|入职|报到|开学|上岗|出发|大寿|翻新|装修|搞|办|举行|举办|答辩|"
-                      r"\b(?:defends|graduates|starts|marries|moves|flies|leaves|arrives|retires|gets married|has (?:her|his|their) (?:surgery|exam|wedding|defen[cs]e))\b|"
-                      r"\b(?:\w+ing|will|'ll|gonna|going to|have to|has to|need to|plan to|due|booked|appointment|is at|are at)\b")
-_NOT_PLANNED = re.compile(r"什么|怎么|吗|呢|吧|这么|那么|还有事|有事|\b(?:what|how|why|busy|free)\b")
+def _planned(r: LangRules, tlow: str) -> bool:
+    """Whether a dated statement says what someone will do (the rule files' planned words),
+    not how the time will be."""
+    return r.has("planned", tlow) and not r.has("not_planned", tlow)
+
+
 _EN_PAST_VERB = re.compile(
     r"\b(?:i|we) (?:\w+ )?(?:(?!need|feed|seed|speed|bleed|breed|proceed|succeed|exceed)\w+ed|went|got|had|made|took|saw|met|ran|began|came|did|found|gave|lost|won|wrote|"
     r"bought|built|spent|left|was|were|chose|drew|flew|drove|sang|swam|grew|felt|kept|heard|taught|brought|caught)\b"
