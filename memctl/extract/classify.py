@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from .normalize import INTRODUCING, contracted_is, past_tense, we_named_en
 from .rules import LangRules, Rules
+from .segment import ZH_TIME_WORDS
 from .subjects import EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect
 from ..temporal import TimeRef, find_times
 
@@ -53,11 +54,8 @@ _ZH_TIME_SPAN = re.compile(r"^(?=.*(?:到|至|~|～|-|—|开始))[\d一二三�
 _ZH_BROKEN = re.compile(r"^(?:我们|咱们|我的|我家|我们的|我们家)?[^，。我]{0,6}?(?:接口|代码|程序|服务器|服务|系统|页面|后台|数据库|网站|小程序|[Aa][Pp][Pp]|软件|电脑|手机|网络|网速|"
                         r"插件|脚本|函数|模块|打印机|路由器|网页)(?:也|又|还|就|总|一直|老是|总是|经常|突然|动不动就?)?"
                         r"(?:报错|卡|崩|挂|打不开|连不上|出错|没反应|闪退|很慢|特别慢|慢|死机|黑屏|白屏|超时)")
-_ZH_LEAD_TIME = re.compile(
-    r"^(?:昨天|前天|今天|今年|去年|前年|明年|(?:上|这|下|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|上个月|这个月|下个月|最近|前几天|刚才|以前|之前|小时候|"
-    r"明天|后天|明晚|今晚|昨晚|明早|月底|年底|周[一二三四五六日天末]|(?:[一二三四五六七八九十\d]{1,3}[号日])|"
-    r"(?:[一二三四五六七八九十\d]{1,3}月份?)|(?:(?:19|20)\d\d年)|(?:[一二三四五六七八九十\d]+(?:天|周|个月|年)前))(?:早上|上午|中午|下午|晚上)?(?:[一二三四五六七八九十两\d]{1,2}点(?:半|钟)?)?[，,]?(?=我|咱)"
-)
+# "上个月我被裁了", "周六下午三点我要去面试": a time before the subject, moved after it.
+_ZH_LEAD_TIME = re.compile(rf"^{ZH_TIME_WORDS}(?:[一二三四五六七八九十两\d]{{1,2}}点(?:半|钟)?)?[，,]?(?=我|咱)")
 
 
 @dataclass

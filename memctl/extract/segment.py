@@ -93,8 +93,17 @@ _LIST_END = re.compile(r"and (?!(?:i|i'm|i've|i'd|i'll|me|my|we|we're|we've|our|
 
 # "Also, last weekend" + "I had the opportunity to attend a rock concert": a time said
 # before the clause it dates, not a clause of its own.
+# Chinese time words that date a clause when said before it ("这周日，我老婆在家做大餐",
+# "上个月我被裁了"): one vocabulary for the segmenter and for classify's lead time.
+_ZH_N = "(?:\\d{1,3}|[一二三四五六七八九十]{1,3})"
+ZH_TIME_WORDS = (
+    r"(?:昨天|前天|今天|明天|后天|昨晚|今晚|明晚|明早|今年|去年|前年|明年|周末|月底|年底|最近|前几天|刚才|以前|之前|小时候"
+    r"|(?:上|这|下|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|(?:上|这|下|本)(?:个)?月(?:底|初|中)?|周[一二三四五六日天末]"
+    rf"|{_ZH_N}月份?(?:{_ZH_N}[日号]?)?|{_ZH_N}[号日]|(?:19|20)\d\d年|{_ZH_N}(?:天|周|个月|年)前)"
+    r"(?:早上|上午|中午|下午|晚上)?")
 # A Chinese clause that is only a time ("这周日", "下个月", "明天晚上"): it dates the next one.
-_ZH_LEAD_TIME = re.compile(
+_ZH_LEAD_TIME = re.compile(rf"^(?:那|对了|然后|而且|另外)?{ZH_TIME_WORDS}(?:的时候)?$")
+_LEAD_TIME = re.compile(
     r"^(?:那|对了|然后|而且|另外)?(?:(?:这|下|上|本)(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?|(?:这|下|上|本)(?:个)?月(?:底|初|中)?"
     r"|今天|明天|后天|昨天|前天|今晚|明晚|周末|月底|年底|今年|明年|去年|(?:\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})?[日号]?)"
     r"(?:早上|上午|中午|下午|晚上|的时候)?$")
