@@ -682,3 +682,38 @@ def test_what_judged_sample_359_noted(text, content):
 ])
 def test_what_judged_sample_367_noted(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("turns, content", [
+    # Notes of the fresh sample bench/fresh18 (seed 379): a "你" or chat debris copied into a
+    # standing instruction, a job said with "the", a correction that takes back the clause
+    # before it, a name taken for the user's, a pronoun after a time word.
+    (["以后英文单词你都帮我标一下音标吧 我发音不太行"], ["用户希望以后英文单词都标一下音标"]),
+    (["以后你给的东西最好直接是latex代码"], ["用户希望以后助手给的东西最好直接是latex代码"]),
+    (["yes pls, go examples by default"], ["User prefers: go examples by default"]),
+    (["looks good but use australian spelling pls, 'organize' made me twitch"], ["User prefers: use australian spelling"]),
+    (["always aussie spelling for me"], ["User prefers: always aussie spelling for the user"]),
+    (["house style for any drafts you do for me: British spelling, formal tone"],
+     ["User prefers: house style for any drafts the assistant does for the user: British spelling, formal tone"]),
+    (["good. for context im the HR manager at a logistics company in Manchester."],
+     ["User is the HR manager at a logistics company in Manchester"]),
+    (["i drive otr, home base is in dayton ohio"], ["User drives otr, home base is in dayton ohio"]),
+    (["yeah physio said tendinopathy in jan"], []),
+    (["My doc said my weight's a serious health risk"], ["User's doc said their weight's a serious health risk"]),
+    (["sorry bit distracted today, dad's care home rang this morning, his dementia's been worse this week"],
+     ["User's dad's care home rang this morning, his dementia's been worse this week"]),
+    (["need to write a rejection email for a warehouse supervisor candidate who made it to final round"], []),
+    (["我在武汉一所大学教高数 哦不对 我这学期开始改教线性代数了"], ["用户这学期开始改教线性代数了"]),
+    (["我在西安开了家小咖啡店 叫慢半拍"], ["用户在西安开了家小咖啡店，叫慢半拍"]),
+    (["我家有只猫 叫咪咪"], ["用户家有只猫，叫咪咪"]),
+    (["我姓王 叫王小明"], ["用户叫王小明"]),
+    (["朵朵今天又不肯睡午觉", "哦对 朵朵对鸡蛋过敏"], ["朵朵对鸡蛋过敏"]),
+    (["我儿子乐乐五岁", "乐乐对芒果过敏"], ["用户的儿子乐乐五岁", "用户的儿子乐乐对芒果过敏"]),
+    (["天天加班好累"], []),
+    (["另外小雨下个月要请两周假回老家结婚"], []),
+    (["我家柯基可乐最近老是啃拖鞋", "可乐老是啃拖鞋"], ["用户的柯基可乐最近老是啃拖鞋", "用户的柯基可乐老是啃拖鞋"]),
+    (["我家柯基可乐最近老是啃拖鞋", "宠物医院说要提前禁食", "我天天加班 所以白天她都是一个人在家"],
+     ["用户的柯基可乐最近老是啃拖鞋", "用户天天加班", "用户的柯基可乐白天都是一个人在家"]),
+])
+def test_what_fresh_sample_379_noted(turns, content):
+    assert contents(*turns) == content

@@ -198,6 +198,15 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "too long"))
                 ctx.prev_drop = "too long"
                 continue
+            if rules.lang(clause.lang).has("self_correction", clause.text.lower()) and last_in_sentence \
+                    and last_in_sentence[0] == clause.sentence and last_in_sentence[1] is out.items[-1]:
+                # "我在武汉一所大学教高数 哦不对 ……": the fact just said is taken back.
+                taken_back = out.items.pop()
+                out.dropped.append(Dropped(conv.user, conv.session, turn.id, taken_back.clause, "taken back"))
+                out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "correction remark"))
+                last_in_sentence = None
+                ctx.prev_drop = "correction remark"
+                continue
             a = analyze(clause.text, clause.lang, rules, ctx)
             if a.keep and ctx.prev_drop == "hypothetical" and not ctx.sentence_first:
                 a.drop("hypothetical")  # "要是中了五百万，我立马辞职环游世界": what would follow the supposition
@@ -227,6 +236,17 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     others = False  # "我和老婆都喜欢原木风，特别讨厌大理石": the user again
                 elif names:
                     others = True
+            if clause.lang == "zh" and (a.keep and a.inherited and a.about.kind == USER or a.reason == "unclear subject") \
+                    and _ZH_NAMED_IT.fullmatch(clause.text) \
+                    and last_in_sentence and last_in_sentence[0] == clause.sentence and last_in_sentence[1] is out.items[-1] \
+                    and _ZH_INTRODUCED.search(last_in_sentence[1].clause):
+                # "我在西安开了家小咖啡店 叫慢半拍": the shop's name, not the user's.
+                named = last_in_sentence[1]
+                body = without_time(named.content)
+                named.content = f"{body}，{clause.text}{named.content[len(body):]}"
+                named.clause = f"{named.clause}，{clause.text}"
+                ctx.prev_drop = None
+                continue
             topic = re.match(r"^((?:[A-Z][a-z]+|[A-Z][a-z]+ing(?: \w+){0,3})) (?:is|are|was|were|has been)\b", a.text or "")
             ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") else ""
             scene.note_mentions(a.text or clause.text, rules.lang(clause.lang), clause.lang)
@@ -278,11 +298,14 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             else:
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, a.reason))
                 if last_in_sentence and (_THIS_TIME.search(a.text) or a.reason == "unclear subject"
+                                         or clause.lang == "zh" and not a.inherited and a.about.kind == USER
+                                         and last_in_sentence[1].subject != "user"
                                          or not a.inherited and a.about.kind in (PERSON, PET)
                                          and a.about.label != last_in_sentence[1].subject):
                     # "我妈膝盖不好 爬山不行 我爸啥都行 就是血压有点高": after 我爸 the next subject-less
                     # clause is no longer about 妈; after "这周数据：……" "播放80万" is no part of the job.
                     # ("我们家吃素的，我跟我老婆都是，鸡蛋牛奶倒是可以": still the user's diet.)
+                    # ("乐乐 七岁 上二年级 …… 我一边哄小的一边辅导 头都大了": the last is the user.s, not 乐乐.s.)
                     last_in_sentence = None
         if rules.lang(language(masked)).has("no_store", masked) and any(isinstance(i, Candidate) for i in out.items[first_item:]):
             # "nobody at work knows yet so dont save this", "你千万别记下来": what this turn says
@@ -310,6 +333,12 @@ def _extend(prev: Candidate, a: Analysis, clause: str, lang: str, rules: Rules) 
     prev.topics = sorted(set(prev.topics) | set(topics_of(a.text, rules.topics)))
     if prev.slot is None and prev.subject == "user":
         prev.slot = slot_of(rules.lang(lang), prev.clause)
+
+
+# "叫慢半拍" after "开了家小咖啡店", "叫咪咪" after "我家有只猫": the name of what the clause
+# before brought in with a measure word.
+_ZH_NAMED_IT = re.compile(r"(?:名字|店名|名)?叫[\u4e00-\u9fffA-Za-z0-9]{1,10}")
+_ZH_INTRODUCED = re.compile(r"(?:开了|开|养了|养|有|买了|注册了|创了|成立了|领养了|捡了)(?:一)?(?:家|只|条|个|间|辆|头|匹|所|支)[\u4e00-\u9fffA-Za-z]{0,8}$")
 
 
 def _names_others(text: str, r: LangRules) -> bool:

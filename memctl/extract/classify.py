@@ -55,7 +55,8 @@ _ZH_BROKEN = re.compile(r"^(?:我们|咱们|我的|我家|我们的|我们家)?[
                         r"插件|脚本|函数|模块|打印机|路由器|网页)(?:也|又|还|就|总|一直|老是|总是|经常|突然|动不动就?)?"
                         r"(?:报错|卡|崩|挂|打不开|连不上|出错|没反应|闪退|很慢|特别慢|慢|死机|黑屏|白屏|超时)")
 # "上个月我被裁了", "周六下午三点我要去面试": a time before the subject, moved after it.
-_ZH_LEAD_TIME = re.compile(rf"^{ZH_TIME_WORDS}(?:[一二三四五六七八九十两\d]{{1,2}}点(?:半|钟)?)?[，,]?(?=我|咱)")
+_ZH_LEAD_TIME = re.compile(rf"^(?:{ZH_TIME_WORDS}(?:[一二三四五六七八九十两\d]{{1,2}}点(?:半|钟)?)?[，,]?(?=我|咱)"
+                           rf"|(?:{ZH_TIME_WORDS}|白天|晚上|平时|每天|早上|中午|下午)[，,]?(?=[他她它](?!们)))")
 
 
 @dataclass
@@ -311,6 +312,8 @@ def _put_back(body: str, lead: str, found: Found, lang: str) -> str:
             return body[:m.end()] + lead + body[m.end():] if m else lead + body
         if body.startswith("我") and not body.startswith("我们"):
             return "我" + lead + body[1:]
+        if re.match(r"[他她它](?!们)", body):
+            return body[:1] + lead + body[1:]  # "白天她都是一个人在家" -> "她白天都是一个人在家"
         return lead + body
     aside = re.search(r", (?:they|he|she|it|we|and|but|which|who)\b", body)
     if aside:

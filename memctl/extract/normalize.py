@@ -511,7 +511,8 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
     if aim:
         return _tidy("User's " + _pronouns_en(t[aim.end():]))  # "plan is to move apartments end of next month"
     appt = re.match(r"^(?:my |the )?(dentist|doctor|doc|gp|vet|physio|therapist|optometrist|dermatologist|orthodontist|haircut|checkup|check-up|"
-                    r"interview|exam|flight|appointment)(?: appt| appointment)?\b[ ,:-]*(?=\S)", low)
+                    r"interview|exam|flight|appointment)(?: appt| appointment)?\b[ ,:-]*(?=\S)"
+                    r"(?!(?:said|says|told|thinks|thought|reckons|reckoned|recommended|suggested|wants|wanted|confirmed)\b)", low)
     if appt and inherited and not _FINITE_EN.search(low, appt.end()):
         # "dentist thurs at 3pm": an appointment typed as its noun and its time.
         noun = appt.group(1)
@@ -799,6 +800,8 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
     "用户一般般", "用户刚好", "用户就喜欢" are leftovers of a clause."""
     if lang == "zh":
         body = without_time(content)
+        if subject not in ("user", "") and body.startswith(subject) and "用户" not in body:
+            return not _ZH_BARE_VERB.fullmatch(_ZH_WHEN.sub("", body[len(subject):]))  # "朵朵对鸡蛋过敏"
         if "用户" not in body:
             return False
         owner = f"用户的{subject}"
@@ -1022,6 +1025,8 @@ def _zh_work(t: str) -> bool:
 def _zh_display(subject: Subject) -> str:
     if subject.kind in (THING, EVENT) and subject.display:
         return subject.display
+    if not subject.relation:
+        return subject.name  # "朵朵对鸡蛋过敏": someone the conversation named but never placed
     return "用户的" + subject.relation + subject.name
 
 
@@ -1044,6 +1049,8 @@ def standing(text: str, lang: str) -> str:
     """A rule the user sets for the assistant: "Keep replies brief" -> "User prefers brief replies"."""
     body = re.sub(r"[.!。！~～]+$", "", text.strip())
     if lang == "zh":
+        # "你给的东西最好直接是latex代码": what the assistant gives, said as 助手.
+        body = re.sub(r"(?:^|(?<=以后|今后))(?:请|麻烦)?(?:你|您)(?=给的|写的|发的|回的|做的|出的|列的|推荐的)", "助手", body)
         body = re.sub(r"^(?:请|麻烦)?(?:你)?", "", body)
         body = re.sub(r"^(从现在起|从现在开始|以后|今后)[，,]?(?:请|麻烦)?(?:你)?", r"\1", body)
         body = re.sub(r"(?:给|帮)我(?=用|写|讲|举例|加|标|配|列|带)", "", body)  # "讲代码的时候给我用Go写"
@@ -1052,6 +1059,9 @@ def standing(text: str, lang: str) -> str:
         body = re.sub(r"[\s，,]+(?:看着|看起来|感觉|觉得|真的|实在)?(?:太|很|好|挺)?(?:乱|烦|累|难受|不舒服|啰嗦|麻烦|头疼)[了啊呀的]*$", "", body)
         body = re.sub(r"(回答|回复|答复|告诉|跟|给|对)我(?!们)(?=[^\s的])", r"\1", body)  # "以后回答我都用繁体字"
         body = re.sub(r"(?<=[\u4e00-\u9fff])(?:就行|就好|就可以)(?=[，,]|$)", "", body)  # "直接给干货就行"
+        # "以后英文单词你都帮我标一下音标": the assistant, not a "你" the memory's reader is not.
+        body = re.sub(r"(?:你|您)(?=都|就|也|再|一律|统一|每次|尽量)", "", body)
+        body = re.sub(r"你们|您|你(?!们)", "助手", body)  # "你给的东西最好直接是latex代码"
         return "用户希望" + _zh_outside(body)
     low = body.lower()
     low = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz|thanks|thank you)$", "", low)
@@ -1062,9 +1072,11 @@ def standing(text: str, lang: str) -> str:
     if m:
         return f"User prefers {m.group('how')} {m.group('what')}"
     body = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz)$", "", body, flags=re.I)
+    body = re.sub(r"\s+(?:pls|plz)(?=[,;])", "", body, flags=re.I)  # "use australian spelling pls, ..."
     rule = re.sub(rf"^{_FROM_NOW_ON}[, ]+(?:(?:please|pls|plz|kindly)\s+)?", "", body, flags=re.I)
     # "..., it bugs me", "..., i find them distracting": why, not the rule.
     rule = re.sub(r",?\s+(?:(?:it|they|that|those) (?:really )?(?:bugs?|annoys?|distracts?|irritates?|drives?) (?:me|us)\b|i find (?:it|them|those) \w+"
+                  r"|[^,]{0,30}\bmade (?:me|us) (?:twitch|cringe|wince|shudder|sad|mad|angry)\b"
                   r"|(?:it's|its|that's|thats) (?:so |really |kinda |a bit )?(?:weird|annoying|awkward|cringe|distracting|too much)\b)[^,]*", "", rule, flags=re.I)
     no = re.match(r"^(?:don't|do not|dont|never|stop|no more|quit) (?:using |adding |putting |including |use |add |put |include )?(?:any |so many |too many |all the )?"
                   r"(?P<what>[\w -]+?) (?:in|to) (?:your|ur|the) (?P<where>repl(?:y|ies)|answers?|responses?|messages?)\b", rule, re.I)
@@ -1077,8 +1089,7 @@ def standing(text: str, lang: str) -> str:
         rule = f"{when.group('rule')} {'in' if when.group('what').lower() in ('code', 'examples', 'snippets', 'scripts') else 'for'} {when.group('what').lower()}"
     rule = re.sub(r"\b(?:you're|youre|you are|u r)\b", "the assistant is", rule, flags=re.I)
     rule = re.sub(r"\b(?:you|u)\b", "the assistant", re.sub(r"\b(?:your|ur)\b", "the assistant's", rule, flags=re.I), flags=re.I)
-    rule = re.sub(r"(?<=\bthe assistant )(search|look|book|write|give|make|plan|pick|send|show|suggest|use|answer|reply|explain|summari[sz]e|recommend)\b",
-                  lambda m: m.group(1) + ("es" if m.group(1).endswith(("sh", "ch")) else "s"), rule)  # "when the assistant searches"
+    rule = re.sub(r"(?<=\bthe assistant )([a-z]+)\b", lambda m: _third_person_verb(m.group(1)), rule)  # "when the assistant searches"
     if not re.match(r"^i\b", rule, re.I):
         return f"User prefers: {_pronouns_en(rule[:1].lower() + rule[1:], about_other=True)}"
     own = re.match(r"^i (?:(?:really|always|generally) )?(?P<verb>prefer|like|want|need)\s+(?P<what>.+)$", rule, re.I)
@@ -1087,6 +1098,24 @@ def standing(text: str, lang: str) -> str:
         verb = {"prefer": "prefers", "like": "likes", "want": "wants", "need": "needs"}[own.group("verb").lower()]
         return f"User {verb} {_pronouns_en(own.group('what'))}"
     return f"User prefers: {_pronouns_en(rule[:1].lower() + rule[1:])}"
+
+
+def _third_person_verb(word: str) -> str:
+    """ "do" -> "does", "search" -> "searches": a verb's form after "the assistant"; any
+    other word ("always", "is") as it is."""
+    from lemminflect import getInflection
+
+    if word not in _ASSISTANT_DOES:
+        return word  # "finds the assistant well": the assistant is no subject there
+    inflected = getInflection(word, "VBZ")
+    return inflected[0] if inflected else word
+
+
+# What a user asks the assistant to do, in "when the assistant writes", "drafts the assistant does".
+_ASSISTANT_DOES = frozenset((
+    "search", "look", "book", "write", "give", "make", "plan", "pick", "send", "show", "suggest", "use", "answer", "reply",
+    "explain", "summarise", "summarize", "recommend", "do", "draft", "help", "create", "translate", "format", "edit", "check",
+    "add", "list", "include", "mention", "prepare", "produce", "generate", "review", "rewrite", "proofread", "correct"))
 
 
 def pronouns(text: str, lang: str) -> str:

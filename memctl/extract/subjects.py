@@ -183,7 +183,7 @@ class Scene:
         owner = r"\b(?:my|our)\s+(?:[\w-]+\s+)?" if lang == "en" else r"(?:我的|我家的?|我们家的?|我|让|叫|跟|和|带|陪|给|^)"
         for word, kind in r.relations_in(low):
             if kind == PET or kind == PERSON and word.lower() in r.close:
-                if re.search(owner + re.escape(word.lower() if lang == "en" else word), low):
+                if re.search(owner + re.escape(word.lower() if lang == "en" else word) + _ZH_PET_PLACE, low):
                     named = [s for s in self.by_name.values() if s.relation == word and not s.plural]
                     # "my wife priya ... she's into pottery": the wife by her name, when she has one.
                     self.last_person = named[-1] if len(named) == 1 else Subject(kind, word, plural=word.lower() in r.plural)
@@ -494,7 +494,7 @@ def _gender(subject: Subject) -> str:
 _ZH_PREDICATE = (
     "对|在|是|喜欢|爱|每|上|有|很|特别|也|都|最|不|没|会|要|叫|今年|已经|刚|正在|下|去|得|超|挺|比较|总是|经常|"
     "一直|平时|就|才|还|又|和|跟|被|把|从|想|能|可以|做|当|读|住|学|吃|喝|玩|怕|生|考|已|将|明年|去年|现在|目前|说|觉得|一起|"
-    "他|她|，|,|、|。|！|？|\\s|$"
+    "他|她|[一二三四五六七八九十两\\d](?:岁|个月|周岁)|，|,|、|。|！|？|\\s|$"
 )
 _ZH_NAME_END = re.compile(rf"^(?:{_ZH_PREDICATE})")
 # 我的X where X is the user's own attribute, not someone: "我的目标", "我的工作".
@@ -524,7 +524,21 @@ _ZH_NOT_NAME = re.compile(r"身体|血压|血糖|血脂|脾气|性格|情况|工
                           r"家里|那边|那里|这边|最近|一直|现在|以前|之前|之后|以后|后来|今天|明天|昨天|倒|"
                           # "老婆天天买", "妈膝盖不好", "老婆怀孕了": a habit, a body part or a happening, not a name
                           r"天天|每天|经常|总是|老是|膝盖|肩|颈|牙|眼|耳|鼻|嗓子|皮肤|骨|怀孕|生病|感冒|发烧|住院|出差|加班|上班|下班|"
-                          r"啥|什么|谁|哪|[了的过着吗呢啊吧呀嘛]$")
+                          r"啥|什么|谁|哪|[了的过着吗呢啊吧呀嘛]$|"
+                     # "宠物医院说……", "宠物店": a place of the pet's, not the pet's name
+                     r"医院|诊所|店|医生|老师|学校|中心|用品|粮|食品|保险|美容|寄养|乐园")
+
+
+# What follows 宠物 (or 狗, 猫) when it names a place or trade, not the user's pet: "宠物医院说".
+_ZH_PET_PLACE_WORDS = r"医院|诊所|店|医生|用品|粮|食品|保险|美容|寄养|乐园|市场"
+_ZH_PET_PLACE = rf"(?!{_ZH_PET_PLACE_WORDS})"
+
+# Doubled words that are no name: adverbs, kin words, sounds ("天天加班", "慢慢来", "妈妈说").
+_ZH_NOT_TWIN_NAME = re.compile(
+    r"(?:天天|常常|刚刚|慢慢|渐渐|往往|默默|好好|偏偏|明明|稍稍|悄悄|早早|久久|统统|仅仅|白白|处处|时时|年年|月月|家家|个个|样样|事事|人人|"
+    r"妈妈|爸爸|哥哥|姐姐|弟弟|妹妹|奶奶|爷爷|姥姥|婆婆|公公|叔叔|舅舅|姑姑|宝宝|狗狗|猫猫|星星|娃娃|太太|伯伯|嫂嫂|婶婶|"
+    r"谢谢|哈哈|嘻嘻|呵呵|嗯嗯|哦哦|啊啊|好好|多多|大大|小小|每每|点点|试试|看看|想想|走走|聊聊|等等|躺躺|歇歇|问问|说说|尝尝|玩玩|逛逛|转转)"
+)
 
 
 def _zh_possessive(text: str, r: LangRules) -> Found | None:
@@ -535,6 +549,8 @@ def _zh_possessive(text: str, r: LangRules) -> Found | None:
     for relation, kind in r.relations.items():
         if not rest.startswith(relation):
             continue
+        if re.match(_ZH_PET_PLACE_WORDS, rest[len(relation):]):
+            continue  # "宠物医院说要提前禁食": a place of pets, not the user's pet
         if not m.group(0) and relation not in r.close and kind not in (PET, PERSON):
             continue  # "女儿每天都午睡", "室友在准备考公": the user's daughter, the user's roommate
         if kind in (THING, EVENT) and not text[m.end() + len(relation):][:1] in ("的", "是", "在", "叫", "预", "下", "明", "已", "现", "定", "将", "开", "要"):
@@ -591,6 +607,14 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
     if re.match(r"(?:阿|老|小)[\u4e00-\u9fff](?:不|没|是|在|有|很|也|都|最|喜欢|要|会|说|今年|现在|一直|平时|对|怕|每|刚|已经|得)", text) \
             and not re.match(r"(?:老是|老有|老在|老要|老会|小时|老师|小区|小心|小说)", text):
         return Found(SOMEONE_ELSE)  # "阿伟不吃香菜", "老周没有高血压": someone named, not the user
+    if re.match(r"(?:阿|小)[\u4e00-\u9fff](?:下(?:个|周|礼拜|星期)|这(?:周|个月)|明天|明年|后天|上(?:个|周)|最近|昨天|前天)", text) \
+            and not re.match(r"(?:小时|小区|小学|小孩|小狗|小猫|小组|小店)", text):
+        return Found(SOMEONE_ELSE)  # "小雨下个月要请两周假": the employee named, not the user
+    twin = re.match(rf"([\u4e00-\u9fff])\1(?={_ZH_PREDICATE})", text)
+    if twin and not _ZH_NOT_TWIN_NAME.match(text) and not re.search(r"我(?!们)", text):
+        # "朵朵对鸡蛋过敏": a child or pet by a doubled name the conversation never placed.
+        subject = Subject(PERSON, "", twin.group(0))
+        return Found(subject, len(twin.group(0)))
     asked = scene.asked
     if previous is None and asked is not None and asked.kind in (PERSON, PET) and not asked.name:
         # "巴爷非常听话" answering a question about the user's dog: the dog, by its name.
