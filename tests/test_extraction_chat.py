@@ -483,7 +483,7 @@ WHAT_A_MESSAGE_KEEPS = [
      ["User's girlfriend Liza is a pharmacist and works crazy hours"]),
     ("i hate when ppl are nice about jokes", ["User hates when people are nice about jokes"]),
     # A condition after a comma is a clause of its own.
-    ("my van is a 2017 ford transit, if u ever see them asking abt parts", ["User's van is a 2017 ford transit (2017)"]),
+    ("my van is a 2017 ford transit, if u ever see them asking abt parts", ["User's van is a 2017 ford transit"]),
     # The reason, then what follows from it: two statements.
     ("And since I'm celiac I always end up doing the cooking", ["User is celiac", "User always ends up doing the cooking"]),
     # -- chinese requests for this answer corrections and bare verbs
@@ -926,7 +926,7 @@ RECALLED = [
     ("爱你😭 下个月工作室正式开业", [("task", "用户下个月工作室正式开业（2026-10）")]),
     ("my sister starts her new job at the bank on the 20th", [("event", "User's sister starts her new job at the bank on the 20th (2026-09-20)")]),
     ("I swim 3x a week before work", [("behavior", "User swims 3x a week before work")]),
-    ("when you give me code use Go, not Python", [("preference", "User prefers: use Go, not Python in code")]),
+    ("when you give me code use Go, not Python", [("preference", "User prefers Go, not Python in code")]),
     ("also i gotta renew my car insurance by the 25th", [("task", "User has to renew their car insurance by the 25th (2026-09-25)")]),
     # A condition is who someone is; a plan with its month is a task; what befell the company is an event.
     ("my mum has dementia, she was diagnosed last year", [("profile", "User's mum has dementia, she was diagnosed last year")]),
@@ -1231,7 +1231,7 @@ def test_chat_typed_plans_habits_and_health(text, content):
     ("she took me off the lisinopril, now im on amlodipine 5mg", ["Now the user is on amlodipine 5mg"]),
     # How many a day is a habit; units for every answer are a standing preference.
     ("also i drink like 4 cokes a day", ["User drinks like 4 cokes a day"]),
-    ("Please give me measurements in metric by the way", ["User prefers: give the user measurements in metric"]),
+    ("Please give me measurements in metric by the way", ["User prefers measurements in metric"]),
     # What the user is, the "I'm a" left out; "retired early" is not a job.
     ("Retired civil engineer, so I like things done properly!", ["User is a retired civil engineer", "User likes things done properly"]),
 ])
@@ -1520,7 +1520,7 @@ def test_after_talk_of_the_cat_renting_and_moving_are_the_user_s():
     got = chat("我养了只猫", "那平时可以：卧室别让猫进、买个空气净化器、每周梳两三次毛。",
                "现在在北京朝阳租房 4月底要搬到通州 离公司近一点 猫搬家要注意啥")
     assert [(c.subject, c.content) for c in got][-2:] == [
-        ("user", "用户现在在北京朝阳租房"), ("user", "用户4月底要搬到通州，离公司近一点")]
+        ("user", "用户现在在北京朝阳租房"), ("user", "用户4月底要搬到通州，离公司近一点（2027-04）")]
 
 
 def test_an_interjection_opening_a_clause_is_no_verb():
@@ -1568,7 +1568,7 @@ def test_what_it_or_the_next_level_was_is_said_elsewhere(text):
     ("i work from home, ux designer, so he wont be alone much", ["User works from home, ux designer"]),
     ("ok. goal is under 4:30. realistic?", ["User's goal is under 4:30"]),
     ("yes. and pls use british spelling and dont use bullet points in letters, i find them tacky",
-     ["User prefers: use british spelling and don't use bullet points in letters"]),
+     ["User prefers british spelling and don't use bullet points in letters"]),
     ("me and my husband tomasz want a house deposit, 30k by end of 2027. we rent in nottingham, 1050 a month",
      ["User and their husband Tomasz want a house deposit, 30k by end of 2027 (by 2027)",
       "User and their husband rent in nottingham, 1050 a month"]),
@@ -1586,7 +1586,7 @@ def test_from_the_readers_fact_list_of_fresh17(text, content):
       "User's son Eli has a severe peanut allergy so everything has to be nut free"]),
     (("my wife gloria does most of the cooking.",), ["User's wife Gloria does most of the cooking"]),
     (("doc put me on metformin 500 twice a day.",), ["Doc put the user on metformin 500 twice a day"]),
-    (("also only give me go examples pls.",), ["User prefers: only give the user go examples"]),
+    (("also only give me go examples pls.",), ["User prefers only go examples"]),
     (("i work help desk at a uni in dublin, 2 yrs.",), ["User works help desk at a uni in dublin, 2 years"]),
 ])
 def test_more_facts_the_reader_listed_for_fresh17(messages, content):

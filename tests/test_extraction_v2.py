@@ -420,7 +420,7 @@ def test_a_pastime_of_the_last_days_is_a_moment(text, content):
     ("Don't use emojis in your replies to me, please.", ["User prefers no emojis in replies"]),
     ("dont use emojis in ur replies, it bugs me", ["User prefers no emojis in replies"]),
     ("Keep your answers under 150 words unless I ask for more.", ["User prefers answers under 150 words unless i ask for more"]),
-    ("when you write code for me use typescript not plain js, always", ["User prefers: use typescript not plain js in code"]),
+    ("when you write code for me use typescript not plain js, always", ["User prefers typescript not plain js in code"]),
     ("回复里别加那么多emoji 看着乱", ["用户希望回复里别加那么多emoji"]),
     ("写代码的时候给我加上中文注释，这样我看得懂", ["用户希望写代码的时候加上中文注释"]),
     # Dated plans with no "I", typed short; asking to be reminded keeps the plan.
@@ -565,7 +565,7 @@ def test_what_held_out_set_11_missed(text, content):
      ["User's partner Devi defends her PhD at Edinburgh on june 12 (2027-06-12)"]),
     ("grant report due friday 5pm, that's my one priority this week", None),
     ("from now on give me code examples in rust unless i say otherwise",
-     ["User prefers: give the user code examples in rust unless they say otherwise"]),
+     ["User prefers code examples in rust unless they say otherwise"]),
     ("希望明年能带爸妈去趟新疆，他们念叨好久了", None),
     ("订酒店的话一定要有浴缸，这个对我很重要", ["用户订酒店的话一定要有浴缸"]),
     ("我老公在中学教物理，寒暑假比我闲多了", None),
@@ -691,7 +691,7 @@ def test_what_judged_sample_367_noted(text, content):
     (["以后英文单词你都帮我标一下音标吧 我发音不太行"], ["用户希望以后英文单词都标一下音标"]),
     (["以后你给的东西最好直接是latex代码"], ["用户希望以后助手给的东西最好直接是latex代码"]),
     (["yes pls, go examples by default"], ["User prefers: go examples by default"]),
-    (["looks good but use australian spelling pls, 'organize' made me twitch"], ["User prefers: use australian spelling"]),
+    (["looks good but use australian spelling pls, 'organize' made me twitch"], ["User prefers australian spelling"]),
     (["always aussie spelling for me"], ["User prefers: always aussie spelling for the user"]),
     (["house style for any drafts you do for me: British spelling, formal tone"],
      ["User prefers: house style for any drafts the assistant does for the user: British spelling, formal tone"]),
@@ -717,3 +717,47 @@ def test_what_judged_sample_367_noted(text, content):
 ])
 def test_what_fresh_sample_379_noted(turns, content):
     assert contents(*turns) == content
+
+
+@pytest.mark.parametrize("turns, content", [
+    # Notes of the fresh sample bench/fresh19 (seed 383): emoji, chat words and the aftermath
+    # of a fact ("so consistency is... a challenge", "which is why i'm up", "甲方催得要死", "谢了")
+    # are no part of a memory; a rule to the assistant reads as what the user prefers; a model
+    # year is no date; a dated or undated plan is a task or a goal, a former job a profile.
+    (["so i just adopted a retired racing greyhound 🐕"], ["User just adopted a retired racing greyhound"]),
+    (["i write after my shifts at the cafe (barista in portland lol), usually around midnight which is why i'm up"],
+     ["User writes after their shifts at the cafe (barista in portland), usually around midnight"]),
+    (["but i'm an ER nurse in chicago and work 12s three days a week so consistency is... a challenge"],
+     ["User is an ER nurse in chicago and works 12s three days a week"]),
+    (["Company policy says no customer data in external AI tools, which is why i always scrub names"], None),
+    (["also pls use UK spelling always, last tool i used kept writing 'hemorrhage'"], ["User prefers UK spelling"]),
+    (["always give me quantities in metric btw, grams and ml"], ["User prefers quantities in metric, grams and ml"]),
+    (["also only give me go examples pls."], ["User prefers only go examples"]),
+    (["i'm restoring a 1972 honda cb350 in my garage over the winter"],
+     ["User is restoring a 1972 honda cb350 in their garage over the winter"]),
+    (["i'm a pharmacist in Leeds (community"], ["User is a pharmacist in Leeds"]),
+    (["ok that helps. btw i use zotero + overleaf"], ["User uses zotero + overleaf"]),
+    (["ur a lifesaver. im working like 20 hrs a week at a cafe in rathmines so time is tight"],
+     ["User is working like 20 hrs a week at a cafe in rathmines"]),
+    (["Im a retired high school shop teacher"], ["User is a retired high school shop teacher"]),
+    (["full thesis submission is 30 sept 2027"], ["User's thesis submission is 30 sept 2027"]),
+    (["so i need a rotation of gluten free weekday dinners that the whole family will eat"], []),
+    (["my sister in law turns 70 in october so we can't go then"], []),
+    (["孩子叫，小满"], ["用户的孩子叫小满"]),
+    (["我在深圳做外包的 甲方催得要死"], ["用户在深圳做外包的"]),
+    (["调好了 你说话简单点 别整那么长"], ["用户希望回答简单点，别整那么长"]),
+    (["我以前做会计"], ["用户以前做会计"]),
+    (["我跟对象阿杰打算辞职去大理开个小咖啡店"], ["用户跟对象阿杰打算辞职去大理开个小咖啡店"]),
+])
+def test_what_fresh_sample_383_noted(turns, content):
+    got = said(*turns)
+    if content is None:
+        assert got and all(c.content.startswith("Company policy") for c in got)  # the policy stays whole
+    else:
+        assert [c.content for c in got] == content
+
+
+def test_a_former_job_is_a_profile_and_an_undated_plan_a_goal():
+    assert [c.type for c in said("我以前做会计")] == ["profile"]
+    assert [c.type for c in said("我跟对象阿杰打算辞职去大理开个小咖啡店")] == ["goal"]
+    assert [c.type for c in said("9月中旬要回银行上班了", when=datetime(2026, 5, 1, tzinfo=timezone.utc))] == ["task"]

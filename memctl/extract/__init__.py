@@ -16,7 +16,7 @@ from typing import Union
 
 from ..conversations import Conversation, Turn
 from .classify import _HUMAN_AFFAIRS, Analysis, Context, analyze, slot_of
-from .normalize import carried_verbs, dangling_it, normalize, pronouns, readable, with_time, without_time
+from .normalize import carried_verbs, dangling_it, normalize, polish, pronouns, readable, with_time, without_time
 from ..topics import TopicRules, topics_of
 from .rules import LangRules, Rules, load_rules
 from .secrets import MASK, mask_secrets
@@ -328,7 +328,7 @@ def _extend(prev: Candidate, a: Analysis, clause: str, lang: str, rules: Rules) 
     more = pronouns(a.text, lang)
     if lang == "en" and prev.content.startswith("User "):
         more = carried_verbs(more)  # "..., haven't in a while": the user's verb
-    prev.content = f"{body}{sep}{more}{prev.content[len(body):]}"
+    prev.content = polish(f"{body}{sep}{more}", lang) + prev.content[len(body):]
     prev.clause = f"{prev.clause}{sep}{clause}"
     prev.topics = sorted(set(prev.topics) | set(topics_of(a.text, rules.topics)))
     if prev.slot is None and prev.subject == "user":
@@ -405,7 +405,7 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
     if not a.keep or a.type is None:
         return None
     if a.inferred:
-        content = a.inferred
+        content = polish(a.inferred, a.lang)
     else:
         content = normalize(a.text, a.lang, a.about, a.found.end, a.inherited, standing_request=a.standing)
     labelled = [t for t in a.times if (a.type == "event" and t.direction <= 0) or (a.type in ("goal", "task") and t.direction >= 0)]

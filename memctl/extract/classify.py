@@ -883,6 +883,12 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             if dated and not past and not r.types["behavior"].search(tlow):
                 return "task"
             continue
+        if name == "event" and not past and a.subject == "self" and re.search(r"打算|计划|准备|\b(?:plan|planning) to\b", tlow) \
+                and not future:
+            return "goal"  # "我跟对象打算辞职去大理开个小咖啡店": a plan with no date yet
+        if name == "event" and not past and a.subject == "self" and _planned(r, tlow) \
+                and [t for t in future if t.direction > 0 and t.precision in ("day", "week", "month")]:
+            return "task"  # "9月中旬要回银行上班了": the user's own dated plan
         if name == "event" and re.match(r"^i used to (?!be\b|live\b|work\b)", tlow) and not past:
             continue  # "I used to play drums when I was younger": a habit of old, not a dated event
         if name == "event" and (near_future and not past):
@@ -910,7 +916,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         return "task" if any(t.deadline for t in near_future) else "goal"
     if a.subject == "self" and not past and _planned(r, tlow) \
             and [t for t in future if t.direction > 0 and (t.precision in ("day", "week") or t.precision == "month"
-                                                           and re.search(r"打算|计划|准备|\b(?:plan|planning|going to|gonna)\b", tlow))]:
+                                                           and re.search(r"打算|计划|准备|要(?:回|去|搬|开始|入职|上班|出发|考|飞)|\b(?:plan|planning|going to|gonna)\b", tlow))]:
         return "task"  # "Taking the GRE on August 19th", "明晚要给客户做方案演示": the user's own dated plan
     if past and any(t.precision in ("day", "week", "month") or any(c.isdigit() for c in t.phrase) for t in past) \
             and a.subject in ("self", "dependent", "group"):

@@ -387,7 +387,7 @@ def joined_verbs(text: str) -> str:
             kinds = _kinds(w)
             after = words[j + 1].lower().strip(",.") if j + 1 < len(words) else ""
             after2 = words[j + 2].lower().strip(",.") if j + 2 < len(words) else ""
-            takes_object = after in _AFTER_VERB or after.isdigit() or after == "to" and w in _TO_VERBS \
+            takes_object = after in _AFTER_VERB or re.fullmatch(r"\d+(?:s|h|hrs)?", after) is not None or after == "to" and w in _TO_VERBS \
                 or after in ("in", "at", "near", "from", "for") and w in ("live", "work", "study", "stay", "teach", "train") \
                 or after in _HOW_OFTEN or after == "with" and after2 in _COMPANY
             # ("joined a chess club and practice with others", "joined a gym and go three
@@ -1036,10 +1036,41 @@ def _zh_display(subject: Subject) -> str:
 def normalize(text: str, lang: str, subject: Subject, phrase_end: int = 0, inherited: bool = False,
               standing_request: bool = False) -> str:
     if standing_request:
-        return standing(text, lang)
+        return polish(standing(text, lang), lang)
     if lang == "zh":
-        return chinese(text, subject, phrase_end, inherited)
-    return english(text, subject, phrase_end, inherited)
+        return polish(chinese(text, subject, phrase_end, inherited), lang)
+    return polish(english(text, subject, phrase_end, inherited), lang)
+
+
+_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
+# Chat words that carry no fact: "(barista in portland lol)", "in metric btw".
+_EN_CHAT = re.compile(r",?\s*\b(?:lol|lmao|rofl|haha+|hehe|btw|tbh|fyi|smh|omg|ngl|imo)\b(?=[\s,.)!?]|$)", re.I)
+# What follows the fact as its consequence for this chat: "..., which is why i'm up".
+_EN_AFTERMATH = re.compile(r",?\s+which is why\b.*$|,?\s+so (?:time|money|consistency|sleep|life|things|weekends|mornings|evenings) "
+                           r"(?:is|are|'s|gets|has been)\b.*$", re.I)
+
+
+def polish(out: str, lang: str) -> str:
+    """What no memory keeps, whatever it says: emoji, chat words, a bracket left open, thanks."""
+    body = without_time(out)
+    rest = out[len(body):]
+    body = _EMOJI.sub(" ", body)
+    if lang == "zh":
+        body = re.sub(r"叫[，,]\s*", "叫", body)  # "孩子叫，小满"
+        body = re.sub(r"[，,\s]*(?:谢了|谢谢你?|多谢|谢啦|感谢)[!！~～。]*$", "", body)
+        # "用户在深圳做外包的，甲方催得要死": how it feels today, not the fact.
+        body = re.sub(r"[，,\s]+[^，,\s]{1,8}(?:得要死|死了|要疯了|崩溃了|头都大了|累瘫了)[了啊呀吧]*$", "", body)
+        body = re.sub(r"\s{2,}", " ", body).strip(" ，,")
+    else:
+        body = _EN_CHAT.sub("", body)
+        after = _EN_AFTERMATH.search(body)
+        if after and re.search(r"\buser\b", body[:after.start()], re.I):
+            body = body[:after.start()]  # (what is left still says whose fact it is)
+        if body.count("(") > body.count(")"):
+            body = body[:body.rfind("(")]  # "User is a pharmacist in Leeds (community": the aside cut off
+        body = re.sub(r"\(\s*\)", "", body)
+        body = re.sub(r"\s+([,.)])", r"\1", re.sub(r"\s{2,}", " ", body)).strip(" ,;:-")
+    return body + rest
 
 
 _EN_REPLY_WORDS = r"(?:answers?|repl(?:y|ies)|responses?|explanations?|messages?|summar(?:y|ies)|examples?|emails?|code)"
@@ -1049,6 +1080,7 @@ def standing(text: str, lang: str) -> str:
     """A rule the user sets for the assistant: "Keep replies brief" -> "User prefers brief replies"."""
     body = re.sub(r"[.!。！~～]+$", "", text.strip())
     if lang == "zh":
+        body = re.sub(r"^(?:你)?(?:说话|讲话)", "回答", body)  # "说话简单点": how the assistant answers
         # "你给的东西最好直接是latex代码": what the assistant gives, said as 助手.
         body = re.sub(r"(?:^|(?<=以后|今后))(?:请|麻烦)?(?:你|您)(?=给的|写的|发的|回的|做的|出的|列的|推荐的)", "助手", body)
         body = re.sub(r"^(?:请|麻烦)?(?:你)?", "", body)
@@ -1077,6 +1109,7 @@ def standing(text: str, lang: str) -> str:
     # "..., it bugs me", "..., i find them distracting": why, not the rule.
     rule = re.sub(r",?\s+(?:(?:it|they|that|those) (?:really )?(?:bugs?|annoys?|distracts?|irritates?|drives?) (?:me|us)\b|i find (?:it|them|those) \w+"
                   r"|[^,]{0,30}\bmade (?:me|us) (?:twitch|cringe|wince|shudder|sad|mad|angry)\b"
+                  r"|(?:the )?last (?:tool|app|one|assistant|ai|chatbot|bot) (?:i|we) used\b"
                   r"|(?:it's|its|that's|thats) (?:so |really |kinda |a bit )?(?:weird|annoying|awkward|cringe|distracting|too much)\b)[^,]*", "", rule, flags=re.I)
     no = re.match(r"^(?:don't|do not|dont|never|stop|no more|quit) (?:using |adding |putting |including |use |add |put |include )?(?:any |so many |too many |all the )?"
                   r"(?P<what>[\w -]+?) (?:in|to) (?:your|ur|the) (?P<where>repl(?:y|ies)|answers?|responses?|messages?)\b", rule, re.I)
@@ -1090,6 +1123,12 @@ def standing(text: str, lang: str) -> str:
     rule = re.sub(r"\b(?:you're|youre|you are|u r)\b", "the assistant is", rule, flags=re.I)
     rule = re.sub(r"\b(?:you|u)\b", "the assistant", re.sub(r"\b(?:your|ur)\b", "the assistant's", rule, flags=re.I), flags=re.I)
     rule = re.sub(r"(?<=\bthe assistant )([a-z]+)\b", lambda m: _third_person_verb(m.group(1)), rule)  # "when the assistant searches"
+    imperative = re.match(r"^(?:(?:always|only) )?(?:use|give (?:me|us)|send (?:me|us)|show (?:me|us)|stick to|go with)\s+(?=\S)", rule, re.I)
+    if imperative:
+        # "use UK spelling always", "always give me quantities in metric": what the user prefers.
+        what = re.sub(r",?\s+(?:always|every time|all the time)$", "", rule[imperative.end():], flags=re.I)  # a rule is always
+        only = "only " if re.match(r"only\b", rule, re.I) else ""
+        return f"User prefers {only}{_pronouns_en(what, about_other=True)}"
     if not re.match(r"^i\b", rule, re.I):
         return f"User prefers: {_pronouns_en(rule[:1].lower() + rule[1:], about_other=True)}"
     own = re.match(r"^i (?:(?:really|always|generally) )?(?P<verb>prefer|like|want|need)\s+(?P<what>.+)$", rule, re.I)
