@@ -1179,7 +1179,7 @@ def test_a_pet_called_by_name_and_a_person_after_a_comma():
     assert [(c.type, c.subject, c.content) for c in got] == [
         ("profile", "user", "User is 71"),
         ("event", "user", "User has just adopted a rescue dog, a greyhound called Biscuit, from a shelter in Kildare"),
-        ("profile", "dog Biscuit", "User's dog Biscuit is 4"),
+        ("profile", "greyhound Biscuit", "User's greyhound Biscuit is 4"),
         ("behavior", "grandson Cian", "User's grandson Cian comes over every Sunday"),
         ("profile", "grandson Cian", "User's grandson Cian is 9"),
     ]

@@ -325,7 +325,7 @@ def _extend(prev: Candidate, a: Analysis, clause: str, lang: str, rules: Rules) 
     """Add a subject-less clause to the memory before it in the same sentence."""
     sep = "，" if lang == "zh" else ", "
     body = without_time(prev.content)  # "用户上个月被裁了，现在在家歇着（2026-10）"
-    more = pronouns(a.text, lang)
+    more = pronouns(a.text, lang, about_other=prev.subject != "user")  # ("..., she cries when I go to bed")
     if lang == "en" and prev.content.startswith("User "):
         more = carried_verbs(more)  # "..., haven't in a while": the user's verb
     prev.content = polish(f"{body}{sep}{more}", lang) + prev.content[len(body):]

@@ -246,6 +246,9 @@ def _pronouns_en(text: str, about_other: bool = False) -> str:
             part = re.sub(r"\b(?:me|myself)\b(?!-)", "the user", part)
         if about_other:
             part = re.sub(r"\bmy\b", "the user's", part)  # "She'd often come to my classes"
+            # "she cries at night when I go to bed": the user, not "they".
+            part = re.sub(r"\b(?:I|i)(?:'m| am)\b", "the user is", part)
+            part = re.sub(r"\b(?:I|i) ([a-z]+)\b", lambda m: "the user " + _agreeing(m.group(1)), part)
         for pattern, repl in _EN_LATER:
             part = re.sub(pattern, lambda m, r=repl: m.group(0) if _acronym(m.group(0)) else _case(m.group(0), r), part, flags=re.I)
         part = _TITLE_I.sub(lambda m: f"{m.group(1)} \x00" if _title_i(m) else m.group(0), part)
@@ -253,6 +256,20 @@ def _pronouns_en(text: str, about_other: bool = False) -> str:
         return part.replace("\x00", "I")
 
     return _outside(text, swap)
+
+
+def _agreeing(word: str) -> str:
+    """ "go" -> "goes" after a third person; a past form, a modal or any other word as it is."""
+    from lemminflect import getAllLemmas, getInflection
+
+    if word in _MODALS or word in ("was", "had", "did"):
+        return word
+    if word in ("have", "do"):
+        return {"have": "has", "do": "does"}[word]
+    if word not in (getAllLemmas(word).get("VERB") or ()):
+        return word
+    inflected = getInflection(word, "VBZ")
+    return inflected[0] if inflected else word
 
 
 def _acronym(found: str) -> bool:
@@ -649,7 +666,7 @@ def _group_en(t: str, low: str, company: str = "") -> str:
 
 def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> str:
     """ "My son Noah has ..." -> "User's son Noah has ..."; "He loves ..." -> "User's son Noah loves ..."."""
-    name = "User's " + subject.label
+    name = "User's " + subject.label if subject.relation else subject.name  # ("Margaret has a dodgy knee")
     if phrase_end:
         # The user's own words for it: "my older sister Anna" -> "User's older sister Anna".
         said = re.sub(r"^(?:my|our|the)\s+", "", t[:phrase_end].strip(" ,"), flags=re.I)
@@ -659,7 +676,8 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
             # "my son Tobias who's 9 is obsessed with football": his age, then what he is.
             aged = re.match(r"(\d+|an? [\w-]+)(?: years? old)?,? (?=(?:is|has|was|loves|likes|hates|goes)\b)", rest[who.end():])
             rest = f", who is {aged.group(1)}, {rest[who.end() + aged.end():]}" if aged else " is " + rest[who.end():]
-        return f"User's {said}" + _pronouns_en(contracted_is(rest) if not rest.startswith(",") else rest, about_other=True)
+        owner = "User's " if subject.relation else ""  # ("Noor has a peanut allergy": named, never placed)
+        return f"{owner}{said}" + _pronouns_en(contracted_is(rest) if not rest.startswith(",") else rest, about_other=True)
     low = t.lower()
     m = re.match(r"^(?:he|she|they)(?='s\b|\b)", low) or (None if subject.plural else re.match(r"^it(?='s\b|\b)", low))
     if m:
@@ -817,7 +835,7 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
             return False  # "用户饭后吃", "用户上个月查了", "用户推到下下周一了": what, the clause lost
         return len(body) > 1 and not re.search(r"(?:喜欢|爱|想|要|觉得|知道|打算|准备)[了啊呀吧的]*$", body) \
             and not re.fullmatch(r"(?:就|也|还|刚|都|确实)?(?:一般般?|刚好|还行|还好|可以|不错|挺好|这样|那样|是的?)[了啊呀吧的嘛]*", body)
-    if not re.search(r"\buser\b", content, re.I):
+    if not re.search(r"\buser\b", content, re.I) and not (subject not in ("user", "") and content.startswith(subject + " ")):
         return False  # "It's a total dream come true": whose, the words no longer say
     if re.match(r"[\w-]+ (?:yes|no), [\w-]+ (?:yes|no)\b", content, re.I):
         return False  # "Mackerel yes, tuna no the user can't stand ...": answers to a list, not a sentence
@@ -1157,13 +1175,13 @@ _ASSISTANT_DOES = frozenset((
     "add", "list", "include", "mention", "prepare", "produce", "generate", "review", "rewrite", "proofread", "correct"))
 
 
-def pronouns(text: str, lang: str) -> str:
+def pronouns(text: str, lang: str, about_other: bool = False) -> str:
     """Only the pronouns to third person: for text appended to a memory as its elaboration."""
     if lang == "zh":
         # "…，跟我表哥合伙" after "用户在长沙": the user is already named, so 自己的.
         text = re.sub(rf"(?<=[{_ZH_SELF_AFTER}])(?:我的|(?<!让)我(?!{_ZH_NOT_OWNED}))(?=[\u3400-\u9fff])(?!们)", "自己的", text)
         return _zh_outside(re.sub(rf"(?<=[{_ZH_SELF_AFTER}])(?<!让)我(?=[\u3400-\u9fff])(?!们)", "自己", text))
-    return _pronouns_en(text)
+    return _pronouns_en(text, about_other=about_other)
 
 
 def with_time(content: str, lang: str, label: str, deadline: bool = False) -> str:

@@ -27,6 +27,8 @@ _SENTENCE_END = re.compile(
     # "what if i just... walked it": an ellipsis before a lower-case word trails off mid-sentence.
     r"|(?<=\.\.)\s+(?=[A-Z\"“'\u3400-\u9fff])"
     r"|(?<=[!?])(?=[\u3400-\u9fff])"
+    # "adopted a retired greyhound 🐕 her name is Pepper": an emoji ends what was said before it.
+    r"|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\uFE0F?\s*(?=\S)"
 )
 # Chinese clause commas; an ASCII comma counts when a Chinese character is next to it.
 # A whitespace run is tried from its start only ((?<!\s)): tried from inside too, a long
@@ -47,6 +49,8 @@ _ZH_CLAUSE = re.compile(r"[，～~]|(?<=[\u3400-\u9fff]),|,(?=\s*[\u3400-\u9fff]
 _EN_CLAUSE = re.compile(
     r",\s+(?=(?:but|so|and|even though|even if|though|although|because|bc|cuz|since|while|whereas|plus|yet|if|i|i'm|i've|i'd|my|"
     r"he's|she's|he is|she is|now i'm|now im|now i)\b)"
+    # "her name is Pepper shes 4": an age said after a name, with no comma between.
+    r"|(?<=[A-Z][a-z]) (?=(?:he's|she's|he is|she is) \d{1,2}\b)"
     # "I'm a primary teacher in melbourne, Sam's a physio": someone else's fact, by name.
     r"|,\s+(?=[A-Z][a-z]+'s (?:a|an)\s)"
     # "I hate cilantro, leave it out of anything you suggest", "..., so keep that in mind":
@@ -176,6 +180,10 @@ def _run_on(part: str) -> list[str]:
     return [part[: m.end()].rstrip(), *_run_on(part[m.end():])]
 
 
+# A Chinese part that cannot end a clause: a preposition or a verb still waiting for its place.
+_ZH_OPEN_END = re.compile(r"(?:^|我|我们|打算|准备|计划|想|要|会|还|也|都|就|明年|今年)(?:在|去|到|往|跟|和|给|把)$")
+
+
 def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[Clause]:
     """The clauses of a message; `spell` writes out an English sentence's chat spellings
     ("im", "u", the rule files' [spelling]) before it is split."""
@@ -199,6 +207,9 @@ def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[
                 continue
             if parts and lang == "en" and "," in parts[-1] and len(parts[-1]) <= MAX_CLAUSE_CHARS and _LIST_END.match(part):
                 parts[-1] = f"{parts[-1]}, {part}"  # "patience, and perseverance": one list
+                continue
+            if parts and lang == "zh" and _ZH_OPEN_END.search(parts[-1]) and HAN.match(part or ""):
+                parts[-1] = f"{parts[-1]}{part}"  # "明年打算在 江北 开个分店": typed with spaces, one clause
                 continue
             if parts and lang == "zh" and _ZH_LEAD_TIME.match(parts[-1]):
                 parts[-1] = f"{parts[-1]}{part}"  # "这周日，我老婆在家做大餐": the time of what follows

@@ -50,6 +50,8 @@ class Subject:
             return ""
         if not self.name:
             return self.relation
+        if not self.relation:
+            return self.name  # "朵朵", "Margaret": named, never placed
         han = re.search(r"[\u3400-\u9fff]", self.relation + self.name) is not None
         return f"{self.relation}{self.name}" if han else f"{self.relation} {self.name}"
 
@@ -136,6 +138,7 @@ class Scene:
         """A pet or close relative the user mentions anywhere ("我给我的小狗起名叫贝贝"): the
         "it"/"he"/"she" of a later clause."""
         low = text.lower() if lang == "en" else text
+        named_pet = False  # (a pet named here is the one "she" means, not the breed said before its name)
         if lang == "en":
             with_ = [a or b for a, b in _EN_COMPANY.findall(low)]
             with_ = [w for w in with_ if w in _EN_GROUPS or w in r.relations or w.endswith("s") and w[:-1] in r.relations]
@@ -161,6 +164,7 @@ class Scene:
                     pet = Subject(PET, word, called.group(1))
                     self.by_name.setdefault(called.group(1).lower(), pet)
                     self.last_person = pet
+                    named_pet = True
                     break
             # "w my wife priya", "my son noah": a name typed in lower case after the relation
             # is a word no dictionary knows ("my wife and I", "my son today" are not names).
@@ -180,8 +184,11 @@ class Scene:
                     if found and found.subject.name and found.subject.relation == word:
                         self.by_name.setdefault(found.subject.name.lower(), found.subject)
         # In Chinese a close relative is the user's without a 我 too: "让儿子拍。他在成都上班" is the son.
-        owner = r"\b(?:my|our)\s+(?:[\w-]+\s+)?" if lang == "en" else r"(?:我的|我家的?|我们家的?|我|让|叫|跟|和|带|陪|给|^)"
+        # ("i just adopted a retired racing greyhound ... her name is Pepper": the user's now.)
+        owner = r"\b(?:my|our|(?:adopted|rescued|got|bought|have) (?:a|an))\s+(?:[\w-]+\s+){0,2}" if lang == "en" else r"(?:我的|我家的?|我们家的?|我|让|叫|跟|和|带|陪|给|^)"
         for word, kind in r.relations_in(low):
+            if kind == PET and named_pet:
+                continue
             if kind == PET or kind == PERSON and word.lower() in r.close:
                 if re.search(owner + re.escape(word.lower() if lang == "en" else word) + _ZH_PET_PLACE, low):
                     named = [s for s in self.by_name.values() if s.relation == word and not s.plural]
@@ -447,6 +454,12 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             return Found(SOMEONE_ELSE)  # "Being surrounded by teammates creates a bond": said of anyone
     if _EN_NOT_SUBJECT.match(low):
         return Found(SOMEONE_ELSE)
+    if first and _EN_PERSON_FACT.match(text) and not _en_verb_like(first.group(1)) and first.group(1).lower() not in _EN_NOT_NAMES \
+            and not re.search(r"\b(?:i|i'm|my|me)\b", low):
+        # "Margaret has a dodgy right knee", "Noor has a peanut allergy": someone of the user's
+        # life by the name the conversation uses, with a lasting fact of their health or diet.
+        subject = Subject(PERSON, "", first.group(1))
+        return Found(subject, len(first.group(1)))
     if first and not _en_verb_like(first.group(1)) and not first.group(1).lower().endswith("ing"):
         return Found(SOMEONE_ELSE)  # "Berlin's meetups are great", "Melanie is kind": not the user
     lower_name = re.match(r"^([a-z]+) (?:(?:only|just|also|still|usually|always|never|often|sometimes) )*([a-z]+s)\b", low)
@@ -459,6 +472,13 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     return Found(previous or scene.asked or THE_USER, inherited=True)
 
 
+# A name, then a lasting fact of health or diet: "Noor has a peanut allergy (carries an epipen)".
+_EN_PERSON_FACT = re.compile(
+    r"^[A-Z][a-z]+(?:'s| is| has| was diagnosed with| can't| cannot| doesn't| does not| needs| takes)\b(?:(?!\b(?:said|says|told)\b).)*?"
+    r"\b(?:allerg\w*|vegetarian|vegan|pescatarian|gluten|coeliac|celiac|lactose|diabet\w*|asthma\w*|(?:dodgy|bad|weak) (?:right |left )?(?:knee|hip|back)|"
+    r"epilep\w*|adhd|autis\w*|dementia|kidney disease|heart condition|hearing aids?|wheelchair|insulin|epipen)\b")
+
+
 def _recent_person(previous: Subject | None, scene: Scene, plural: bool, gender: str = "") -> Subject | None:
     for candidate in (previous, scene.asked, scene.last_person):
         if candidate is not None and candidate.kind in (PERSON, PET) and candidate.plural == plural \
@@ -469,6 +489,12 @@ def _recent_person(previous: Subject | None, scene: Scene, plural: bool, gender:
                 if len(named) == 1 and named[0].plural == candidate.plural:
                     return named[0]
             return candidate
+    if gender:
+        # "my son leo ... my mom watches him ... he's allergic to peanuts": the one person
+        # named in the conversation whom "he" can be, when the last one mentioned cannot.
+        named = {s for s in scene.by_name.values() if s.kind in (PERSON, PET) and s.plural == plural and _gender(s) == gender}
+        if len(named) == 1:
+            return named.pop()
     return None
 
 
