@@ -791,3 +791,14 @@ def test_a_former_job_is_a_profile_and_an_undated_plan_a_goal():
 ])
 def test_what_fresh_sample_383_missed(turns, content):
     assert contents(*turns) == content
+
+
+@pytest.mark.parametrize("turns, content", [
+    # Money on a schedule is a habit; units are a rule; a child does not save or pay a mortgage.
+    (["oh and i send 200 a month to my mom in belo horizonte"], ["User sends 200 a month to their mom in belo horizonte"]),
+    (["i save 500 a month"], ["User saves 500 a month"]),
+    (["and use imperial units please, i'm old school"], ["User prefers imperial units"]),
+    (["我孩子两岁了 打算每月存2000 存到18岁"], ["用户的孩子两岁了", "用户打算每月存2000 存到18岁"]),
+])
+def test_money_units_and_whose_plan(turns, content):
+    assert contents(*turns) == content

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Union
 
 from ..conversations import Conversation, Turn
-from .classify import _HUMAN_AFFAIRS, Analysis, Context, analyze, slot_of
+from .classify import _HUMAN_AFFAIRS, _ZH_CHILD, _ZH_HOUSEHOLD_MONEY, Analysis, Context, analyze, slot_of
 from .normalize import carried_verbs, dangling_it, normalize, polish, pronouns, readable, with_time, without_time
 from ..topics import TopicRules, topics_of
 from .rules import LangRules, Rules, load_rules
@@ -222,7 +222,9 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             if clause.lang == "zh":
                 if a.keep and a.inherited and others and a.about.kind == USER and not a.about.group \
                         and not a.about.joint and not a.standing \
-                        and not (_HUMAN_AFFAIRS.search(a.text) and (scene.last_person is None or scene.last_person.kind == PET)):
+                        and not (_HUMAN_AFFAIRS.search(a.text) and (scene.last_person is None or scene.last_person.kind == PET)) \
+                        and not (_ZH_HOUSEHOLD_MONEY.search(a.text) and scene.last_person is not None
+                                 and _ZH_CHILD.fullmatch(scene.last_person.relation)):
                     # (After talk of the cat, "现在在北京朝阳租房" is still the user's: a cat rents nothing.)
                     a.drop("unclear subject")
                 elif a.keep and a.inherited and others and a.about.kind in (PERSON, PET) and re.match(r"[他她]", clause.text) \

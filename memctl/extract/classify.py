@@ -59,6 +59,10 @@ _ZH_LEAD_TIME = re.compile(rf"^(?:{ZH_TIME_WORDS}(?:[一二三四五六七八九
                            rf"|(?:{ZH_TIME_WORDS}|白天|晚上|平时|每天|早上|中午|下午)[，,]?(?=[他她它](?!们)))")
 
 
+_ZH_CHILD = re.compile(r"孩子|儿子|女儿|宝宝|娃|闺女|小孩|大宝|二宝|老大|老二")
+_ZH_HOUSEHOLD_MONEY = re.compile(r"存钱|每月存|每个月存|房贷|车贷|贷款|月供|工资|理财|买房|买车|保险|还款|教育金")
+
+
 @dataclass
 class Analysis:
     clause: str
@@ -617,6 +621,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
                    ctx.first_clause)
     if found.inherited and found.subject.kind == PET and _HUMAN_AFFAIRS.search(body):
         found = Found(THE_USER, inherited=True)  # "（猫……）现在在北京朝阳租房 4月底要搬到通州": a pet rents nothing
+    if lang == "zh" and found.inherited and found.subject.kind == PERSON and _ZH_CHILD.fullmatch(found.subject.relation) \
+            and _ZH_HOUSEHOLD_MONEY.search(body):
+        found = Found(THE_USER, inherited=True)  # "（孩子今年两岁）打算每月存2000 存到18岁": the parent saves, not the child
     if lead:
         body = _put_back(body, lead, found, lang)
     text = a.text = body

@@ -1127,7 +1127,7 @@ def standing(text: str, lang: str) -> str:
     # "..., it bugs me", "..., i find them distracting": why, not the rule.
     rule = re.sub(r",?\s+(?:(?:it|they|that|those) (?:really )?(?:bugs?|annoys?|distracts?|irritates?|drives?) (?:me|us)\b|i find (?:it|them|those) \w+"
                   r"|[^,]{0,30}\bmade (?:me|us) (?:twitch|cringe|wince|shudder|sad|mad|angry)\b"
-                  r"|(?:the )?last (?:tool|app|one|assistant|ai|chatbot|bot) (?:i|we) used\b"
+                  r"|(?:the )?last [\w ]{0,24}?(?:i|we) (?:used|looked at|tried|had|asked)\b"
                   r"|(?:it's|its|that's|thats) (?:so |really |kinda |a bit )?(?:weird|annoying|awkward|cringe|distracting|too much)\b)[^,]*", "", rule, flags=re.I)
     no = re.match(r"^(?:don't|do not|dont|never|stop|no more|quit) (?:using |adding |putting |including |use |add |put |include )?(?:any |so many |too many |all the )?"
                   r"(?P<what>[\w -]+?) (?:in|to) (?:your|ur|the) (?P<where>repl(?:y|ies)|answers?|responses?|messages?)\b", rule, re.I)
