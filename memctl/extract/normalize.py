@@ -831,6 +831,11 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
         body = body[2:]
         if _ZH_ONLY_TIME.fullmatch(body):
             return False  # "用户19号到21号", "用户周二到周六": when, with what it was lost
+        bare = _ZH_WHEN.sub("", body)
+        if len(bare) <= 3 and re.search(r"(?:[一二三四五六七八九十两\d]|度)$", bare) \
+                and not re.fullmatch(r"(?:大|高|初|研|博|小学|初中|高中)[一二三四五六]|[一二三四五六]年级", bare) \
+                and not re.search(r"[是有在爱会要想怕住吃喝学做开养姓叫考读教病疼岁了过职]", bare):
+            return False  # "用户英语一", "用户二度": a word of the answer, no statement
         if _ZH_BARE_VERB.fullmatch(_ZH_WHEN.sub("", body)):
             return False  # "用户饭后吃", "用户上个月查了", "用户推到下下周一了": what, the clause lost
         return len(body) > 1 and not re.search(r"(?:喜欢|爱|想|要|觉得|知道|打算|准备)[了啊呀吧的]*$", body) \
@@ -1062,10 +1067,30 @@ def normalize(text: str, lang: str, subject: Subject, phrase_end: int = 0, inher
 
 _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
 # Chat words that carry no fact: "(barista in portland lol)", "in metric btw".
-_EN_CHAT = re.compile(r",?\s*\b(?:lol|lmao|rofl|haha+|hehe|btw|tbh|fyi|smh|omg|ngl|imo)\b(?=[\s,.)!?]|$)", re.I)
+_EN_CHAT = re.compile(r",?\s*\b(?:lol|lmao|rofl|haha+|hehe|btw|tbh|fyi|smh|omg|ngl|imo|tho)\b(?=[\s,.)!?]|$)", re.I)
 # What follows the fact as its consequence for this chat: "..., which is why i'm up".
 _EN_AFTERMATH = re.compile(r",?\s+which is why\b.*$|,?\s+so (?:time|money|consistency|sleep|life|things|weekends|mornings|evenings) "
-                           r"(?:is|are|'s|gets|has been)\b.*$", re.I)
+                           r"(?:is|are|'s|gets|has been)\b.*$"
+                           # "... so that might double", "... so expect dumb questions", "... so ideally gluten free too"
+                           r"|,?\s+so (?:that|it|this) (?:might|will|could|would|may)\b.*$|,?\s+so (?:expect|ideally|keeping|bear with)\b.*$", re.I)
+
+
+_EMPHATIC_DO = re.compile(r"^((?:User|[A-Z][a-z]+)(?:'s(?: [\w-]+){1,3}?)? )(does|did) (?!not\b)([a-z]+)\b")
+
+
+def _plain_verb(do: str, verb: str, after: str = "") -> str:
+    """ "does sketch" -> "sketches", "did take" -> "took"; not a verb after "do" ("does yoga") as said."""
+    from lemminflect import getAllLemmas, getInflection
+
+    lemmas = getAllLemmas(verb)
+    if verb not in (lemmas.get("VERB") or ()) or "ADV" in lemmas or "ADJ" in lemmas \
+            or verb in ("yoga", "pilates", "crossfit", "karate", "judo", "ballet"):
+        return f"{do} {verb}"
+    if "NOUN" in lemmas and not re.match(r"\s*(?:$|[A-Z]|(?:the|a|an|my|his|her|their|our|it|them|him|me|some|every|occasionally|"
+                                         r"sometimes|often|regularly|daily|weekly|now|too|again|a lot)\b)", after):
+        return f"{do} {verb}"  # "does school drop offs": a noun after "do", as said
+    inflected = getInflection(verb, "VBZ" if do == "does" else "VBD")
+    return inflected[0] if inflected else f"{do} {verb}"
 
 
 def polish(out: str, lang: str) -> str:
@@ -1075,12 +1100,21 @@ def polish(out: str, lang: str) -> str:
     body = _EMOJI.sub(" ", body)
     if lang == "zh":
         body = re.sub(r"叫[，,]\s*", "叫", body)  # "孩子叫，小满"
+        # "用户也很喜欢小狗", "用户可是个壮年男子", "用户的狗狗巴爷也很喜欢洗澡": a word that answers
+        # the other speaker ("too", "but", "indeed"), no part of the fact.
+        body = re.sub(r"^(用户(?:的[\u4e00-\u9fffA-Za-z]{1,8}?)?)(?:也|的确|确实|倒是|其实|可(?=是))(?=[\u4e00-\u9fff])", r"\1", body)
         body = re.sub(r"[，,\s]*(?:谢了|谢谢你?|多谢|谢啦|感谢)[!！~～。]*$", "", body)
+        body = re.sub(r"[，,\s]+[^，,\s]{1,10}还是[^，,\s]{1,10}(?:好|行|合适|划算)[啊呀呢吗]*$", "", body)  # "……，全包还是半包好": the question asked
         # "用户在深圳做外包的，甲方催得要死": how it feels today, not the fact.
         body = re.sub(r"[，,\s]+[^，,\s]{1,8}(?:得要死|死了|要疯了|崩溃了|头都大了|累瘫了)[了啊呀吧]*$", "", body)
         body = re.sub(r"\s{2,}", " ", body).strip(" ，,")
     else:
         body = _EN_CHAT.sub("", body)
+        # "User also joined a chess club", "User is actually going to Tokyo": words that answer
+        # the other speaker, no part of the fact; "User does sketch occasionally" says "sketches".
+        body = re.sub(r"\s*\bactually\b(?=[,.\s]|$)", "", body, flags=re.I)
+        body = re.sub(r"^((?:User|[A-Z][a-z]+)(?:'s(?: [\w-]+){1,3}?)?(?: (?:is|was|has|had|are|were))?) also ", r"\1 ", body)
+        body = _EMPHATIC_DO.sub(lambda m: m.group(1) + _plain_verb(m.group(2), m.group(3), m.string[m.end():]), body)
         after = _EN_AFTERMATH.search(body)
         if after and re.search(r"\buser\b", body[:after.start()], re.I):
             body = body[:after.start()]  # (what is left still says whose fact it is)
@@ -1117,7 +1151,7 @@ def standing(text: str, lang: str) -> str:
     low = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz|thanks|thank you)$", "", low)
     low = re.sub(rf"^{_FROM_NOW_ON}[, ]+|,?\s+(?:{_FROM_NOW_ON}|for all (?:future )?\w+)$", "", low)
     m = re.match(rf"^(?:always\s+)?keep (?:your |the |all )?(?P<what>{_EN_REPLY_WORDS})\s+(?P<how>[\w -]+)$", low)
-    if m and re.match(r"(?:under|within|below|at most|less than|fewer than|no more than|in|to|with|without)\b", m.group("how")):
+    if m and re.search(r"(?:^|\s)(?:under|within|below|at most|less than|fewer than|no more than|in|to|with|without)\b", m.group("how")):
         return f"User prefers {m.group('what')} {m.group('how')}"  # "keep answers under 100 words"
     if m:
         return f"User prefers {m.group('how')} {m.group('what')}"

@@ -181,7 +181,9 @@ def _run_on(part: str) -> list[str]:
 
 
 # A Chinese part that cannot end a clause: a preposition or a verb still waiting for its place.
-_ZH_OPEN_END = re.compile(r"(?:^|我|我们|打算|准备|计划|想|要|会|还|也|都|就|明年|今年)(?:在|去|到|往|跟|和|给|把)$")
+_ZH_OPEN_END = re.compile(r"(?:^|我|我们|打算|准备|计划|想|要|会|还|也|都|就|明年|今年)(?:在|去|到|往|跟|和|给|把)$"
+                          # "以后给建议的时候 直接给我一句话": when, then the rule.
+                          r"|(?:的时候|时候)$")
 
 
 def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[Clause]:
