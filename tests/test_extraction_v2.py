@@ -830,3 +830,4 @@ def test_what_samples_397_and_389_noted(text, content):
 def test_a_food_avoided_is_a_preference_a_day_without_it_a_habit():
     assert [c.type for c in said("我平时不吃香菜")] == ["preference"]
     assert [c.type for c in said("I don't drink at all on Sundays and Mondays")] == ["behavior"]
+    assert [c.type for c in said("我从来不喝酒的")] == ["behavior"]

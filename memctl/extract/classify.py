@@ -907,9 +907,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             continue
         if name == "behavior" and r.has("workplace", tlow):
             return "knowledge"  # "On-call rotation on my team is weekly": how the user's team works
-        if name == "behavior" and re.search(r"不吃|不喝|不碰|忌口|\b(?:don't|do not|never|won't) (?:eat|drink|touch)\b", tlow) \
+        if name == "behavior" and re.search(r"不吃|忌口|\b(?:don't|do not|never|won't) eat\b", tlow) \
                 and not re.search(r"\b(?:on|every|after|before) (?:mon|tue|wed|thu|fri|sat|sun|week|night|work)|周[一二三四五六日末]|每|晚上|早上", tlow):
-            return "preference"  # "我平时不吃香菜": a food the user avoids, not a habit
+            return "preference"  # "我平时不吃香菜": a food the user avoids, not a habit (never drinking stays one)
         if name == "behavior" and r.has("liking", tlow):
             return "preference"  # "I've always loved eagles", "I'm always drawn to animals": a lasting like, not a habit
         if name == "behavior" and r.has("aim", tlow):
