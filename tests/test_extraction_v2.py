@@ -629,7 +629,7 @@ def test_what_held_out_set_13_missed(text, content):
     ("我舅舅昨天钓了条十斤的鱼", []),
     ("mum texted telling me to wear a jacket lol", []),
     ("Grandma Rosa passed away in january, so the holidays are gonna feel weird this year",
-     ["User's Grandma Rosa passed away in january (2026-01)"]),
+     ["User's grandma Rosa passed away in january (2026-01)"]),
     ("languages: tagalog (native), english, and a bit of spanish", ["User's languages: tagalog (native), english, and a bit of spanish"]),
     ("dentist appt on the 14th at 3:30, remind me the day before?", None),
     ("trying to cut my screen time down to 2 hrs a day", None),
@@ -831,3 +831,31 @@ def test_a_food_avoided_is_a_preference_a_day_without_it_a_habit():
     assert [c.type for c in said("我平时不吃香菜")] == ["preference"]
     assert [c.type for c in said("I don't drink at all on Sundays and Mondays")] == ["behavior"]
     assert [c.type for c in said("我从来不喝酒的")] == ["behavior"]
+
+
+@pytest.mark.parametrize("text, content", [
+    # Facts the reader of bench/fresh20 found in no memory.
+    ("sorry one more thing, can you give me answers in plain text no bold or headers?",
+     ["User prefers answers in plain text no bold or headers"]),
+    ("Thanks. Dad's name is Tom btw if you're writing anything.", ["User's dad's name is Tom"]),
+    ("my dad's 82", ["User's dad is 82"]),
+    ("i pay about 380/mo for health insurance through the marketplace", ["User pays about 380/mo for health insurance through the marketplace"]),
+    ("my dad is 82. He lives alone in Clontarf and refuses to move.", ["User's dad is 82", "User's dad lives alone in Clontarf and refuses to move"]),
+])
+def test_what_fresh_sample_389_missed(text, content):
+    assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # Chinese rules for every answer, said without 以后, that the reader of bench/fresh20 found in no memory.
+    ("你说话别太官方 像朋友聊天那样就行 我已经够烦了", ["用户希望回答别太官方，像朋友聊天那样就行"]),
+    ("对了 你回答的时候别写那么长", ["用户希望回答的时候别写那么长"]),
+    ("对了 别给我推荐基金股票啥的", ["用户希望别推荐基金股票"]),
+    ("我眼睛不太好 有白内障", ["用户有白内障"]),
+])
+def test_chinese_rules_said_without_from_now_on(text, content):
+    assert contents(text) == content
+
+
+def test_a_rule_after_talk_of_someone_else_is_the_users():
+    assert contents("孙女给我装了这个，说有什么不懂的可以问你。先说好，回答别太长，分几条说") == ["用户希望回答别太长，分几条说"]

@@ -59,6 +59,7 @@ _ZH_LEAD_TIME = re.compile(rf"^(?:{ZH_TIME_WORDS}(?:[一二三四五六七八九
                            rf"|(?:{ZH_TIME_WORDS}|白天|晚上|平时|每天|早上|中午|下午)[，,]?(?=[他她它](?!们)))")
 
 
+_ASKED_RULE = re.compile(r"^(?:can|could|would|will) (?:you|u) (?:please |pls |always |just |maybe )*(?:give|keep|write|send|use|answer|reply|make|format|do)\b")
 _ZH_CHILD = re.compile(r"孩子|儿子|女儿|宝宝|娃|闺女|小孩|大宝|二宝|老大|老二")
 _ZH_HOUSEHOLD_MONEY = re.compile(r"存钱|每月存|每个月存|房贷|车贷|贷款|月供|工资|理财|买房|买车|保险|还款|教育金")
 
@@ -293,6 +294,9 @@ def first_person(text: str, found: Found, lang: str) -> str:
                 break
     if lang == "zh":
         return "我" + rest.lstrip("，, ")
+    owned = re.match(r"'s (?=(?:name|birthday|bday|car|house|job|work|school|wife|husband|partner|dog|cat|doctor|surgery|wedding)\b)", rest)
+    if owned:
+        return "my " + rest[owned.end():]  # "my dad's name is Tom": as the user would say their own
     rest = contracted_is(rest.lstrip(" ,"))
     return "I " + _unagree(rest.strip())
 
@@ -583,7 +587,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a
     hypothetical = r.has("hypothetical", tlow) and not r.has("hypothetical_exceptions", tlow)
     if _is_question(r, text, lang) and not hypothetical:
-        return a.drop("question")
+        if not (lang == "en" and _ASKED_RULE.match(tlow) and r.has("standing", tlow)):
+            return a.drop("question")
+        # "can you give me answers in plain text no bold or headers?": a rule, asked politely.
     if hypothetical:
         return a.drop("hypothetical")  # "what if i just..." too: what follows is the supposition
     if r.has("sarcasm", tlow) or ("sarcasm_love" in r.p and r.has("sarcasm_love", tlow)):
@@ -653,6 +659,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if lang == "en" and s.kind == USER and found.inherited and not s.group and _imperative(text) \
             and not is_standing(tlow) and not r.has("durable", tlow):
         return a.drop("advice or request")  # "Stay motivated and remember ...": said to the other speaker
+    if lang == "zh" and found.inherited and s.kind in (PERSON, PET) and is_standing(tlow) and not r.has("this_time", tlow):
+        # "孙女给我装了这个……先说好，回答别太长": a rule the user sets, whoever the clause before was about.
+        found = a.found = Found(THE_USER, inherited=True)
+        s = found.subject
+        a.subject = _who(s, r)
     canonical = first_person(text, found, lang) if s.kind != NONE else text
     clow = canonical.lower()
     durable = r.has("durable", tlow)

@@ -392,7 +392,7 @@ def joined_verbs(text: str) -> str:
         low = words[i].lower()
         if low.strip(",") in _NEW_SUBJECT or words[i - 1].endswith((",", ".", ";", ":")) or _infinitive(words, i):
             return text
-        if low != "and":
+        if low not in ("and", "but"):
             continue
         j = i + 1
         while j < len(words) - 1 and _is_adverb(words[j]):
@@ -1110,6 +1110,8 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"\s{2,}", " ", body).strip(" ，,")
     else:
         body = _EN_CHAT.sub("", body)
+        body = re.sub(r"\bUser's (Son|Daughter|Wife|Husband|Partner|Mom|Mum|Dad|Brother|Sister|Grandma|Grandpa)\b",
+                      lambda m: "User's " + m.group(1).lower(), body)  # "Dad's name is Tom" typed at a sentence's start
         # "User also joined a chess club", "User is actually going to Tokyo": words that answer
         # the other speaker, no part of the fact; "User does sketch occasionally" says "sketches".
         body = re.sub(r"\s*\bactually\b(?=[,.\s]|$)", "", body, flags=re.I)
@@ -1137,7 +1139,8 @@ def standing(text: str, lang: str) -> str:
         body = re.sub(r"(?:^|(?<=以后|今后))(?:请|麻烦)?(?:你|您)(?=给的|写的|发的|回的|做的|出的|列的|推荐的)", "助手", body)
         body = re.sub(r"^(?:请|麻烦)?(?:你)?", "", body)
         body = re.sub(r"^(从现在起|从现在开始|以后|今后)[，,]?(?:请|麻烦)?(?:你)?", r"\1", body)
-        body = re.sub(r"(?:给|帮)我(?=用|写|讲|举例|加|标|配|列|带)", "", body)  # "讲代码的时候给我用Go写"
+        body = re.sub(r"(?:给|帮)我(?=用|写|讲|举例|加|标|配|列|带|推荐)", "", body)  # "讲代码的时候给我用Go写"
+        body = re.sub(r"(?<=推荐)([^，。]{1,10}?)(?:啥的|之类的|什么的)$", r"\1", body)  # "别给我推荐基金股票啥的"
         body = re.sub(r"(?<=[\u4e00-\u9fff])请(?=用|别|不要|都|多|少)", "", body)  # "代码示例请用typescript"
         # "回复里别加那么多emoji 看着乱": the rule, not how its breach feels.
         body = re.sub(r"[\s，,]+(?:看着|看起来|感觉|觉得|真的|实在)?(?:太|很|好|挺)?(?:乱|烦|累|难受|不舒服|啰嗦|麻烦|头疼)[了啊呀的]*$", "", body)
@@ -1147,6 +1150,7 @@ def standing(text: str, lang: str) -> str:
         body = re.sub(r"(?:你|您)(?=都|就|也|再|一律|统一|每次|尽量)", "", body)
         body = re.sub(r"你们|您|你(?!们)", "助手", body)  # "你给的东西最好直接是latex代码"
         return "用户希望" + _zh_outside(body)
+    body = re.sub(r"^(?:can|could|would|will) (?:you|u) (?:please |pls )?(?=\w)", "", body.rstrip("?"), flags=re.I)  # asked politely
     low = body.lower()
     low = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz|thanks|thank you)$", "", low)
     low = re.sub(rf"^{_FROM_NOW_ON}[, ]+|,?\s+(?:{_FROM_NOW_ON}|for all (?:future )?\w+)$", "", low)
