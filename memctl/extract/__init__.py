@@ -182,6 +182,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         # "老谭……" may be about them; the turn keeps it, a memory does not guess.
         others = _names_others(context or "", rules.lang("zh")) if context else False
         named_here: set[str] = set()  # the people and pets this turn names itself
+        prev_text = ""  # the clause before, kept or not: "我还有一只虎皮" before "叫小蓝"
         for n, clause in enumerate(split_clauses(masked, rules.lang("en").spell)):
             ctx.first_clause = n == 0
             ctx.sentence_first = clause.sentence != sentence
@@ -249,6 +250,16 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 named.clause = f"{named.clause}，{clause.text}"
                 ctx.prev_drop = None
                 continue
+            if clause.lang == "zh" and a.keep and a.inherited and a.about.kind == USER \
+                    and (_ZH_NAMED_IT.fullmatch(clause.text) or clause.text.startswith("名字")):
+                if prev_text and _ZH_INTRODUCED.search(prev_text):
+                    # "我还有一只虎皮 叫小蓝": the bird's name, said with what brought it in.
+                    a = analyze(prev_text + clause.text, clause.lang, rules, ctx)
+                    a.clause = f"{prev_text} {clause.text}"
+                elif not (prev_text and re.search(r"我姓|我的?名字|大家叫我|我(?:的)?(?:小名|大名|网名)", prev_text)):
+                    # "妹妹叫小米 …… 名字是乐乐取的": a name the clause does not say is the user's.
+                    a.drop("unclear subject")
+            prev_text = clause.text
             topic = re.match(r"^((?:[A-Z][a-z]+|[A-Z][a-z]+ing(?: \w+){0,3})) (?:is|are|was|were|has been)\b", a.text or "")
             ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") else ""
             scene.note_mentions(a.text or clause.text, rules.lang(clause.lang), clause.lang)
