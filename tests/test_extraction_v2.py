@@ -872,3 +872,7 @@ def test_a_bare_name_is_the_users_only_when_said_so(text, content):
     got = said(text)
     assert [c.content for c in got] == content
     assert all(c.slot != "name" for c in got if "王小明" not in c.content)
+
+
+def test_a_shop_named_two_clauses_later_is_still_the_shops_name():
+    assert contents("自己开了家小面馆，就在大学后门，叫老陈面馆，主打牛肉面") == ["用户自己开了家小面馆，就在大学后门，叫老陈面馆，主打牛肉面"]

@@ -182,7 +182,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         # "老谭……" may be about them; the turn keeps it, a memory does not guess.
         others = _names_others(context or "", rules.lang("zh")) if context else False
         named_here: set[str] = set()  # the people and pets this turn names itself
-        prev_text = ""  # the clause before, kept or not: "我还有一只虎皮" before "叫小蓝"
+        prev_text = prev2_text = ""  # the clauses before, kept or not: "我还有一只虎皮" before "叫小蓝"
         for n, clause in enumerate(split_clauses(masked, rules.lang("en").spell)):
             ctx.first_clause = n == 0
             ctx.sentence_first = clause.sentence != sentence
@@ -242,7 +242,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             if clause.lang == "zh" and (a.keep and a.inherited and a.about.kind == USER or a.reason == "unclear subject") \
                     and _ZH_NAMED_IT.fullmatch(clause.text) \
                     and last_in_sentence and last_in_sentence[0] == clause.sentence and last_in_sentence[1] is out.items[-1] \
-                    and _ZH_INTRODUCED.search(last_in_sentence[1].clause):
+                    and any(_ZH_INTRODUCED.search(part) for part in re.split(r"[，,]", last_in_sentence[1].clause)):
                 # "我在西安开了家小咖啡店 叫慢半拍": the shop's name, not the user's.
                 named = last_in_sentence[1]
                 body = without_time(named.content)
@@ -252,14 +252,16 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 continue
             if clause.lang == "zh" and a.keep and a.inherited and a.about.kind == USER \
                     and (_ZH_NAMED_IT.fullmatch(clause.text) or clause.text.startswith("名字")):
-                if prev_text and _ZH_INTRODUCED.search(prev_text):
-                    # "我还有一只虎皮 叫小蓝": the bird's name, said with what brought it in.
-                    a = analyze(prev_text + clause.text, clause.lang, rules, ctx)
-                    a.clause = f"{prev_text} {clause.text}"
+                intro = next((t for t in (prev_text, prev2_text) if t and _ZH_INTRODUCED.search(t)), "")
+                if intro:
+                    # "我还有一只虎皮 叫小蓝", "开了家小面馆，就在大学后门，叫老陈面馆": the name of
+                    # what was brought in, said with it.
+                    a = analyze(intro + clause.text, clause.lang, rules, ctx)
+                    a.clause = f"{intro} {clause.text}"
                 elif not (prev_text and re.search(r"我姓|我的?名字|大家叫我|我(?:的)?(?:小名|大名|网名)", prev_text)):
                     # "妹妹叫小米 …… 名字是乐乐取的": a name the clause does not say is the user's.
                     a.drop("unclear subject")
-            prev_text = clause.text
+            prev2_text, prev_text = prev_text, clause.text
             topic = re.match(r"^((?:[A-Z][a-z]+|[A-Z][a-z]+ing(?: \w+){0,3})) (?:is|are|was|were|has been)\b", a.text or "")
             ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") else ""
             scene.note_mentions(a.text or clause.text, rules.lang(clause.lang), clause.lang)
