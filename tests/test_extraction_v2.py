@@ -876,3 +876,13 @@ def test_a_bare_name_is_the_users_only_when_said_so(text, content):
 
 def test_a_shop_named_two_clauses_later_is_still_the_shops_name():
     assert contents("自己开了家小面馆，就在大学后门，叫老陈面馆，主打牛肉面") == ["用户自己开了家小面馆，就在大学后门，叫老陈面馆，主打牛肉面"]
+
+
+@pytest.mark.parametrize("text, content", [
+    # A job said as a bare noun is what the user is, and a lasting fact takes no date from the
+    # clause before it (fresh21: "用户程序员（截止 2027-05）", "用户是大三的（截止 2026-09）").
+    ("减脂求帮忙 想在明年5月前减到75 程序员 天天坐着", ["用户想在明年5月前减到75（截止 2027-05）", "用户是程序员", "用户天天坐着"]),
+    ("希望9月前拿证 开学前 我是大三的", ["用户希望9月前拿证", "用户是大三的"]),
+])
+def test_a_lasting_fact_takes_no_date_from_the_clause_before(text, content):
+    assert contents(text) == content

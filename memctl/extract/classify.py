@@ -567,7 +567,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint,
                          past_in=(lambda stretch: r.has("past", stretch)) if lang != "en" else None,
                          past_verb=(lambda: past_tense(tlow)) if lang == "en" else None) \
-        or ([] if _NOW.search(tlow) else list(ctx.prev_times))  # "上个月被裁了，现在在家歇着": now is not last month
+        or ([] if _NOW.search(tlow) or r.has("timeless", tlow) else list(ctx.prev_times))  # "上个月被裁了，现在在家歇着": now is not last month
     # "I have yoga every Monday", "每周三": a day that comes round again is no date of the clause.
     if re.search(r"\bevery\b|\beach\b|每", text, re.I):
         a.times = [t for t in a.times if not re.search(r"周[一二三四五六日天]|星期|礼拜|(?:mon|tues|wednes|thurs|fri|satur|sun)day", t.phrase, re.I)]
@@ -659,6 +659,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if lang == "en" and s.kind == USER and found.inherited and not s.group and _imperative(text) \
             and not is_standing(tlow) and not r.has("durable", tlow):
         return a.drop("advice or request")  # "Stay motivated and remember ...": said to the other speaker
+    if lang == "zh" and found.inherited and s.kind == USER and r.has("bare_job", text):
+        text = a.text = "是" + text  # "减到75 程序员 天天坐着": what the user is, said as a bare noun
+        tlow = text.lower()
     if lang == "zh" and found.inherited and s.kind in (PERSON, PET) and is_standing(tlow) and not r.has("this_time", tlow):
         # "孙女给我装了这个……先说好，回答别太长": a rule the user sets, whoever the clause before was about.
         found = a.found = Found(THE_USER, inherited=True)
