@@ -287,7 +287,7 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
         direction = -1 if end < ref else (1 if start > ref else 0)
         add(m.start(), m.end(), TimeRef(m.group(0).strip(), start, end, "month", direction, deadline))
     for m in _YEAR_EN.finditer(low):
-        if not m.group(1) and re.search(r"\b(?:a|an|the|my|our|his|her|their|this|that|his)\s*$", low[:m.start()]) \
+        if not m.group(1) and re.search(r"\b(?:a|an|the|my|our|his|her|their|this|that)\s*$", low[:m.start()]) \
                 and re.match(r"\s+[a-z]", low[m.end():]):
             continue  # "restoring a 1972 honda cb350": the model's year, not a time
         year = int(m.group(2))
@@ -320,11 +320,8 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
     def past(m: re.Match[str]) -> bool:
         if _ZH_MOVED_TO.search(text[max(0, m.start() - 4):m.start()]):
             return False  # "婚礼改到十月十八号了": the new date of a plan is ahead, whatever 了 says
-        if past_in is None:
-            return past_hint
         # ("9月中旬要回银行上班了": 要 ... 了 is about to, not a past September.)
-        return any(past_in(s.group(0)) and not _ZH_AHEAD.search(s.group(0))
-                   for s in _ZH_STRETCH.finditer(text) if s.start() <= m.start() < s.end())
+        return _told_as_past(text, m.start(), "zh", past_hint, past_in)
 
     cn = r"(\d+|[一二两三四五六七八九十]+)"
     # "下个月十五号": a day of the month before or after this one.

@@ -248,7 +248,7 @@ def _pronouns_en(text: str, about_other: bool = False) -> str:
             part = re.sub(r"\bmy\b", "the user's", part)  # "She'd often come to my classes"
             # "she cries at night when I go to bed": the user, not "they".
             part = re.sub(r"\b(?:I|i)(?:'m| am)\b", "the user is", part)
-            part = re.sub(r"\b(?:I|i) ([a-z]+)\b", lambda m: "the user " + _agreeing(m.group(1)), part)
+            part = re.sub(r"\b(?:I|i) ([a-z]+)\b", lambda m: "the user " + _third_person(m.group(1)), part)
         for pattern, repl in _EN_LATER:
             part = re.sub(pattern, lambda m, r=repl: m.group(0) if _acronym(m.group(0)) else _case(m.group(0), r), part, flags=re.I)
         part = _TITLE_I.sub(lambda m: f"{m.group(1)} \x00" if _title_i(m) else m.group(0), part)
@@ -256,20 +256,6 @@ def _pronouns_en(text: str, about_other: bool = False) -> str:
         return part.replace("\x00", "I")
 
     return _outside(text, swap)
-
-
-def _agreeing(word: str) -> str:
-    """ "go" -> "goes" after a third person; a past form, a modal or any other word as it is."""
-    from lemminflect import getAllLemmas, getInflection
-
-    if word in _MODALS or word in ("was", "had", "did"):
-        return word
-    if word in ("have", "do"):
-        return {"have": "has", "do": "does"}[word]
-    if word not in (getAllLemmas(word).get("VERB") or ()):
-        return word
-    inflected = getInflection(word, "VBZ")
-    return inflected[0] if inflected else word
 
 
 def _acronym(found: str) -> bool:
@@ -1178,7 +1164,7 @@ def standing(text: str, lang: str) -> str:
         rule = f"{when.group('rule')} {'in' if when.group('what').lower() in ('code', 'examples', 'snippets', 'scripts') else 'for'} {when.group('what').lower()}"
     rule = re.sub(r"\b(?:you're|youre|you are|u r)\b", "the assistant is", rule, flags=re.I)
     rule = re.sub(r"\b(?:you|u)\b", "the assistant", re.sub(r"\b(?:your|ur)\b", "the assistant's", rule, flags=re.I), flags=re.I)
-    rule = re.sub(r"(?<=\bthe assistant )([a-z]+)\b", lambda m: _third_person_verb(m.group(1)), rule)  # "when the assistant searches"
+    rule = re.sub(r"(?<=\bthe assistant )([a-z]+)\b", lambda m: _third_person(m.group(1)) if m.group(1) in _ASSISTANT_DOES else m.group(1), rule)  # "when the assistant searches"
     imperative = re.match(r"^(?:(?:always|only) )?(?:use|give (?:me|us)|send (?:me|us)|show (?:me|us)|stick to|go with)\s+(?=\S)", rule, re.I)
     if imperative:
         # "use UK spelling always", "always give me quantities in metric": what the user prefers.
@@ -1193,17 +1179,6 @@ def standing(text: str, lang: str) -> str:
         verb = {"prefer": "prefers", "like": "likes", "want": "wants", "need": "needs"}[own.group("verb").lower()]
         return f"User {verb} {_pronouns_en(own.group('what'))}"
     return f"User prefers: {_pronouns_en(rule[:1].lower() + rule[1:])}"
-
-
-def _third_person_verb(word: str) -> str:
-    """ "do" -> "does", "search" -> "searches": a verb's form after "the assistant"; any
-    other word ("always", "is") as it is."""
-    from lemminflect import getInflection
-
-    if word not in _ASSISTANT_DOES:
-        return word  # "finds the assistant well": the assistant is no subject there
-    inflected = getInflection(word, "VBZ")
-    return inflected[0] if inflected else word
 
 
 # What a user asks the assistant to do, in "when the assistant writes", "drafts the assistant does".
