@@ -1582,7 +1582,7 @@ def test_from_the_readers_fact_list_of_fresh17(text, content):
 
 @pytest.mark.parametrize("messages, content", [
     (("planning my son eli's 7th bday.", "Fun!", "IMPORTANT eli has a severe peanut allergy so everything has to be nut free"),
-     ["User is planning their son Eli's 7th bday",
+     ["User is planning their son Eli's 7th birthday",
       "User's son Eli has a severe peanut allergy so everything has to be nut free"]),
     (("my wife gloria does most of the cooking.",), ["User's wife Gloria does most of the cooking"]),
     (("doc put me on metformin 500 twice a day.",), ["Doc put the user on metformin 500 twice a day"]),
@@ -1600,4 +1600,50 @@ def test_more_facts_the_reader_listed_for_fresh17(messages, content):
     ("yes pls do that later. kids are 6 and 9 btw if ur wondering why only after 9 lol", ["User's kids are 6 and 9"]),
 ])
 def test_a_team_and_kids_said_without_our_or_my(text, content):
+    assert contents(text) == content
+
+
+@pytest.mark.parametrize("text, content", [
+    # A relative, pet or car typed without "my" at the start of a sentence.
+    ("grandpa turns 90 on may 3rd", ["User's grandpa turns 90 on may 3rd"]),
+    ("kid has swim lessons sat mornings at 9", ["User's kid has swim lessons sat mornings at 9"]),
+    ("Wife's a structural engineer at Arup btw", ["User's wife is a structural engineer at Arup"]),
+    ("car is a 2016 honda fit, manual transmission", ["User's car is a 2016 honda fit, manual transmission"]),
+    ("the car is fine", []),
+    # The "I" left out before the user's own verb or state.
+    ("wanna pass the cpa exam next may", ["User wants to pass the cpa exam next may (2027-05)"]),
+    ("want to cut my screen time to under 2h a day", ["User wants to cut their screen time to under 2h a day"]),
+    ("prefer metric units always, no feet/inches", ["User prefers metric units always, no feet/inches"]),
+    ("huge fan of 70s soul, al green especially", ["User is a huge fan of 70s soul, al green especially"]),
+    ("quit smoking 8 months ago", ["User quit smoking 8 months ago (2026-01)"]),
+    ("walk to the office most days, about 25 min each way", ["User walks to the office most days, about 25 min each way"]),
+    ("10 min meditation every morning", ["User does 10 min meditation every morning"]),
+    ("i meditate every nite before bed", ["User meditates every night before bed"]),
+    # Still advice, and a bare name is still someone else.
+    ("walk away from toxic people", []),
+    ("otieno only meets on wednesdays", []),
+])
+def test_chat_that_leaves_out_i_and_my(text, content):
+    assert contents(text) == content
+
+
+def test_she_after_someone_the_user_never_introduced_is_not_the_wife():
+    got = chat("Wife's a dental nurse so she'll be on at me about the sugar", "Ha!",
+               "Maisie will want to help, she's 3 so that'll be carnage")
+    assert [(c.subject, c.content) for c in got] == [
+        ("wife", "User's wife is a dental nurse, she'll be on at the user about the sugar")]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("在学日语 大概N3水平", ["用户在学日语，大概N3水平"]),
+    ("住六楼 没电梯", ["用户住六楼，没电梯"]),
+    ("想有一天去南极看看", ["用户想有一天去南极看看"]),
+    ("以后都用中文回我", ["用户希望以后都用中文回复"]),
+    ("用公制单位 别给我英制的", ["用户希望用公制单位，别给英制的"]),
+    ("儿子迷恐龙 六岁生日送啥好", ["用户的儿子迷恐龙"]),
+    ("在写一本悬疑小说", ["用户在写一本悬疑小说"]),
+    ("我在学校门口等你", []),
+    ("他在学校", []),
+])
+def test_chinese_facts_said_without_a_subject_or_as_a_rule(text, content):
     assert contents(text) == content

@@ -865,7 +865,7 @@ def test_a_rule_after_talk_of_someone_else_is_the_users():
     # A bare "叫X" is the user's name only after the user speaks of their own name; after a pet
     # brought in with a measure word it is the pet's ("用户叫小蓝" overwrote the user's name).
     ("还有我还有一只虎皮 叫小蓝 跟豆豆不在一个笼子", ["用户还有一只虎皮叫小蓝，跟豆豆不在一个笼子"]),
-    ("老大叫乐乐 男孩 名字是乐乐取的", []),
+    ("老大叫乐乐 男孩 名字是乐乐取的", ["用户的老大叫乐乐，男孩"]),
     ("我姓王 叫王小明", ["用户叫王小明"]),
 ])
 def test_a_bare_name_is_the_users_only_when_said_so(text, content):

@@ -16,7 +16,7 @@ from typing import Union
 
 from ..conversations import Conversation, Turn
 from .classify import _HUMAN_AFFAIRS, _ZH_CHILD, _ZH_HOUSEHOLD_MONEY, Analysis, Context, analyze, slot_of
-from .normalize import carried_verbs, dangling_it, normalize, polish, pronouns, readable, with_time, without_time
+from .normalize import carried_verbs, dangling_it, normalize, polish, pronouns, readable, standing, with_time, without_time
 from ..topics import TopicRules, topics_of
 from .rules import LangRules, Rules, load_rules
 from .secrets import MASK, mask_secrets
@@ -261,15 +261,20 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 elif not (prev_text and re.search(r"我姓|我的?名字|大家叫我|我(?:的)?(?:小名|大名|网名)", prev_text)):
                     # "妹妹叫小米 …… 名字是乐乐取的": a name the clause does not say is the user's.
                     a.drop("unclear subject")
+            if clause.lang == "zh" and a.keep and a.inherited and re.fullmatch(r"名字(?:是|都是)?[\u4e00-\u9fff]{1,6}(?:取|起)的", clause.text):
+                a.drop("unclear subject")  # "老大叫乐乐 男孩 名字是乐乐取的": who chose the name, said in passing
             prev2_text, prev_text = prev_text, clause.text
             topic = re.match(r"^((?:[A-Z][a-z]+|[A-Z][a-z]+ing(?: \w+){0,3})) (?:is|are|was|were|has been)\b", a.text or "")
-            ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") else ""
+            ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") \
+                and not re.search(r"\b(?:this|that|it|them|these|those)$", topic.group(1), re.I) else ""  # ("Learning to play this is awesome")
             scene.note_mentions(a.text or clause.text, rules.lang(clause.lang), clause.lang)
             before = scene.last_person
             scene.note_people(clause.text, rules.lang(clause.lang), clause.lang)
             if scene.last_person is not before and scene.last_person is not None:
                 named_here.add(scene.last_person.label)  # "让儿子拍。他在成都上班": the son, named here
             scene.note_name(clause.text, a.about)
+            if a.about.kind == NONE and a.about.name:
+                ctx.prev_subject = a.about  # someone named the user's world does not know: not "she" of before
             if a.about.kind != NONE:
                 ctx.prev_subject = a.about
                 if not a.inherited:
@@ -341,6 +346,8 @@ def _extend(prev: Candidate, a: Analysis, clause: str, lang: str, rules: Rules) 
     sep = "，" if lang == "zh" else ", "
     body = without_time(prev.content)  # "用户上个月被裁了，现在在家歇着（2026-10）"
     more = pronouns(a.text, lang, about_other=prev.subject != "user")  # ("..., she cries when I go to bed")
+    if lang == "zh" and prev.content.startswith("用户希望") and re.match(r"(?:别|不要|不用|也|都|请|用|多|少)", a.text):
+        more = standing(a.text, lang)[len("用户希望"):]  # "用公制单位 别给我英制的": the rule goes on
     if lang == "en" and prev.content.startswith("User "):
         more = carried_verbs(more)  # "..., haven't in a while": the user's verb
     prev.content = polish(f"{body}{sep}{more}", lang) + prev.content[len(body):]

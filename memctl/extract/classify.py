@@ -240,7 +240,7 @@ def _unagree(rest: str) -> str:
 _SUBJECTLESS = re.compile(
     r"^(?:(?:still|also|just|finally|recently|really|currently) )?(?:gonna|gotta|wanna|going to|need to|have to|got to|want to|"
     # "planning japan trip w my wife": a plan in the making, not a gerund subject.
-    r"(?:planning|organi[sz]ing|preparing for|prepping for|training for|studying for|saving up for|flying|heading) (?!(?:[\w']+ ){0,3}(?:is|are|was|helps?|makes?)\b)|"
+    r"(?:planning|organi[sz]ing|preparing for|prepping for|training for|studying for|saving up for|flying|heading|visiting|moving|relocating) (?!(?:[\w']+ ){0,3}(?:is|are|was|helps?|makes?)\b)|"
     r"(?:been|haven't|havent|hadn't|didn't|didnt|wasn't)\b|"
     r"(?:broke|went|had|took|got|started|finished|moved|bought|made|lost|won|saw|tried|spent|switched|quit|adopted|ran|joined|"
     r"visited|booked|signed|passed|failed|hurt|injured|sprained|tore|fractured|sold|left|retired|graduated|dropped)\b)", re.I)
@@ -270,8 +270,10 @@ def first_person(text: str, found: Found, lang: str) -> str:
             low = text[:1].lower() + text[1:]
             if re.match(r"^been\b", low):
                 return ("we've " if s.group else "I've ") + low  # "Been rehearsing hard"
-            if _DIET_ALONE.match(low):
+            if _DIET_ALONE.match(low) or re.match(r"(?:fluent|allergic|obsessed) ", low):
                 return ("we're " if s.group else "I'm ") + low  # "vegetarian, have been for like 8 years"
+            if re.match(r"(?:huge|big|massive) fan of ", low):
+                return ("we're " if s.group else "I'm a ") + low  # "huge fan of 70s soul"
             if re.match(r"^(?:(?:still|also|just|really|currently) )?(?:[a-z]+ing|gonna|going to)\b", low):
                 return ("we're " if s.group else "I'm ") + low  # "Still working on opening a studio"
             return ("we " if s.group else "I ") + low
@@ -427,9 +429,14 @@ def _dangling(text: str, lang: str) -> bool:
             and len(text) <= 12
     if len(text.split()) <= 14 and re.search(
             r"\b(?:try|tried|trying|look into|looking into|make|making|made) (?:it|one|them)\b(?! (?:up|out|off|work|happen)\b)"
+            r"|\b(?:taking|sitting) (?:it|them)\b(?! (?:easy|slow|seriously|personally)\b)"
             r"|\b(?:take|took|taking|bring|brought|sit|sat|sitting|hang out|hanging out|stay|stayed|staying)\b(?: [\w']+){0,3} there\b",
             text, re.I):
         return True  # "I'd love to try it sometime", "take the dogs there": named in the other turn
+    if len(text.split()) <= 14 and re.search(
+            r"\b(?:saw|see|seen|got|get|had|have)(?: a| the)? (?:potential|idea|point|vibe)\b(?! (?:of|for|to|that|behind|about)\b)"
+            r"|\bgot (?:a|some) (?:great|good|nice|cool|amazing|awesome) (?:shot|shots|pic|pics|picture|pictures|photo|photos)\b(?! (?:of|from)\b)", text, re.I):
+        return True  # "but I saw the potential", "and got a great shot": of what, the clause before said
     if len(text.split()) <= 12 and re.search(r"\b(?:made|did|tried|got|bought|used|love|loved|like|liked|finished|painted|"
                                            r"cooked|baked|took|saw|read|watched|enjoyed|gave) (?:it|them)\b(?! (?:up|out|off))", text, re.I):
         return True  # "I made it with coconut milk": what "it" is was said by the other speaker
@@ -488,6 +495,10 @@ _VAGUE = re.compile(r"(?i)\bsaw another\b|"
                     r"painting|started|starting) one\b(?! of (?:the|these|those)\b)|^(?:doing|seeing|hearing|reading|having) (?:that|this|it|those|these)\b|\b(?:a few|some|one|two|several) more\b\W*(?:last|this|yesterday|today|too|$)|"
                     r"\b(?:working on|doing|planning|made|make|tried|try|trying|tackled|started|starting) something "
                     r"(?:exciting|new|cool|big|special|fun|great|awesome|amazing|interesting)\b\W*(?:too|as well)?\W*$")
+# Whom a "them" later in a clause of the user's can be.
+_THEM_BEFORE = re.compile(r"\b(?i:kids|children|parents|friends|pets|dogs|cats|pups|puppies|kittens|twins|family|folks|guys|girls|boys|"
+                          r"people|team|class|students|seniors|grandparents|grandkids|clients|customers|patients|neighbou?rs|colleagues|"
+                          r"coworkers|teammates|members|fans|followers|volunteers|sons|daughters|brothers|sisters|cousins|plants|flowers|chickens|horses|fish)\b|" + _NAME)
 _PERSON_BEFORE = re.compile(
     r"\b(?i:he|she|mom|mum|mother|dad|father|sister|brother|son|daughter|wife|husband|girlfriend|boyfriend|partner|"
     r"friend|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|cousin|boss|coworker|colleague|kid|child|"
@@ -574,7 +585,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # "the surgery is now the 22nd of May, not the 8th": the old date is not the clause's.
     a.times = [t for t in a.times if not re.search(rf"(?:\bnot|\binstead of|\brather than|不是|而不是|原来是)\s*(?:on\s+|the\s+)?{re.escape(t.phrase)}",
                                                  text, re.I)]
-    if len(text) < 2 or (lang == "en" and len(text.split()) < 2):
+    if len(text) < 2 or (lang == "en" and len(text.split()) < 2 and not _DIET_ALONE.fullmatch(text.strip(" ,.!"))):
         return a.drop("too short")
     if lang == "en" and not ctx.sentence_first and re.match(r"(?:just |kind of |sort of |almost |a bit )?like\b(?! i\b)", text, re.I):
         return a.drop("fragment")  # "Fixing cars calms me down - like meditating": a likeness, not a liking
@@ -657,7 +668,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             or (s.kind in (PERSON, PET) and r.has("reporting", tlow)) or r.has("others_say", tlow):
         return a.drop("reported speech")
     if lang == "en" and s.kind == USER and found.inherited and not s.group and _imperative(text) \
-            and not is_standing(tlow) and not r.has("durable", tlow):
+            and not is_standing(tlow) and not r.has("durable", tlow) and not (_PAST_AS_BARE.match(tlow) and any(t.direction < 0 for t in a.times)) \
+            and not _HABITUAL.search(tlow):
+        # ("quit smoking 8 months ago", "walk to the office most days": what the user did or does)
         return a.drop("advice or request")  # "Stay motivated and remember ...": said to the other speaker
     if lang == "zh" and found.inherited and s.kind == USER and r.has("bare_job", text):
         text = a.text = "是" + text  # "减到75 程序员 天天坐着": what the user is, said as a bare noun
@@ -694,6 +707,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     his = re.search(r"\bhis\b", tlow) if lang == "en" and s.kind == USER else None
     if his and not _PERSON_BEFORE.search(text[: his.start()]):
         return a.drop("unresolved reference")  # "I love his skills and leadership": whose, the other message said
+    them = re.search(r"\b(?:for|of|give|gives|gave|giving|with|to) them\b", text) if lang == "en" and s.kind == USER and not s.group and not s.joint else None
+    if them and not _THEM_BEFORE.search(text[: them.start()]):
+        return a.drop("unresolved reference")  # "I got some new beds for them": whom, the other message said
     their = _THEIR.search(text) if lang == "en" and s.kind == USER and not s.group and not s.joint else None
     if their and not _MANY_BEFORE.search(text[: their.start()]):
         return a.drop("unresolved reference")  # "I love their design and engineering": whose, the other message said
@@ -811,6 +827,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
 
 
 _NOW = re.compile(r"现在|目前|如今|\b(?:now|currently|these days|nowadays)\b")
+_HABITUAL = re.compile(r"\b(?:most (?:days|mornings|nights|evenings|weekends)|every (?:day|morning|night|evening|week|weekday|weekend)|daily)\b")
+# Verbs whose past is their bare form: "quit smoking 8 months ago" is a past doing, not advice.
+_PAST_AS_BARE = re.compile(r"(?:quit|cut|hurt|put|set|hit|shut|split|read) ")
 
 
 # A name in an English clause: a capitalised word not opening it (not "I"), a word in

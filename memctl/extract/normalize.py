@@ -575,6 +575,11 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
     if inherited and re.match(r"(?:(?:strictly|mostly|fully|now|still) )?(?:vegetarian|vegan|pescatarian|pescetarian|keto|"
                               r"gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|halal|kosher|teetotal)\b", low):
         return _tidy("User is " + carried_verbs(_pronouns_en(t[:1].lower() + t[1:])))  # "vegetarian, have been for 8 years"
+    if inherited and re.match(r"(?:(?:huge|big|massive) fan of|fluent in|allergic to|obsessed with)\b", low):
+        article = "a " if low.endswith("fan of", 0, low.find(" of") + 3) else ""
+        return _tidy("User is " + article + _pronouns_en(t[:1].lower() + t[1:]))  # "huge fan of 70s soul"
+    if inherited and re.match(r"~?\d+ ?(?:min|mins|minutes) (?:of )?[a-z]+ (?:every|each|a day|daily)\b", low):
+        return _tidy("User does " + _pronouns_en(t))  # "10 min meditation every morning"
     if inherited and not _own_subject(t):
         # "Went camping last summer" (the speaker's own doing): the subject was left out;
         # "goal for this year: ..." is the user's.
@@ -1011,6 +1016,8 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     said_self = me is not None and not (me.start() > 0 and t[me.start() - 1] in _ZH_SELF_AFTER.replace("让", ""))
     # "我那么爱吃的一个人": a description without its verb -> "用户是那么爱吃的一个人".
     t = re.sub(r"^我(?=(?:这么|那么|这样|那样)?[^是]{1,10}的(?:一个)?人[啊呀吧嘛]*$)", "我是", t)
+    # "我左撇子": what the user is, said without 是.
+    t = re.sub(r"^我(?=(?:个|一个)?(?:懒汉|懒人|吃货|宅男|宅女|夜猫子|左撇子|素食者|工作狂|路痴|社恐|颜控|急性子|慢性子|完美主义者|话痨)(?:[，,。]|$))", "我是", t)
     t = _zh_outside(t)
     # The user is named where they were (我 -> 用户), or in front when the clause left them
     # out; never both ("很多人都比我厉害" is not "用户很多人都比用户厉害").
@@ -1069,7 +1076,7 @@ def _plain_verb(do: str, verb: str, after: str = "") -> str:
     from lemminflect import getAllLemmas, getInflection
 
     lemmas = getAllLemmas(verb)
-    if verb not in (lemmas.get("VERB") or ()) or "ADV" in lemmas or "ADJ" in lemmas \
+    if verb not in (lemmas.get("VERB") or ()) or ("ADV" in lemmas or "ADJ" in lemmas) and verb not in ("like", "love", "miss", "want", "need") \
             or verb in ("yoga", "pilates", "crossfit", "karate", "judo", "ballet"):
         return f"{do} {verb}"
     if "NOUN" in lemmas and not re.match(r"\s*(?:$|[A-Z]|(?:the|a|an|my|his|her|their|our|it|them|him|me|some|every|occasionally|"
@@ -1131,6 +1138,8 @@ def standing(text: str, lang: str) -> str:
         # "回复里别加那么多emoji 看着乱": the rule, not how its breach feels.
         body = re.sub(r"[\s，,]+(?:看着|看起来|感觉|觉得|真的|实在)?(?:太|很|好|挺)?(?:乱|烦|累|难受|不舒服|啰嗦|麻烦|头疼)[了啊呀的]*$", "", body)
         body = re.sub(r"(回答|回复|答复|告诉|跟|给|对)我(?!们)(?=[^\s的])", r"\1", body)  # "以后回答我都用繁体字"
+        body = re.sub(r"回我(?=$|[，,\s])", "回复", body)  # "以后都用中文回我"
+        body = re.sub(r"(?:(?<=别)|(?<=不要))给我(?!们)(?=[\u4e00-\u9fffA-Za-z])", "给", body)  # "用公制单位 别给我英制的"
         body = re.sub(r"(?<=[\u4e00-\u9fff])(?:就行|就好|就可以)(?=[，,]|$)", "", body)  # "直接给干货就行"
         # "以后英文单词你都帮我标一下音标": the assistant, not a "你" the memory's reader is not.
         body = re.sub(r"(?:你|您)(?=都|就|也|再|一律|统一|每次|尽量)", "", body)

@@ -317,7 +317,13 @@ def _en_possessive(text: str, r: LangRules) -> Found | None:
             end = skip + len(relation)
             after = text[end:]
             name = ""
-            named = re.match(r",?\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=[\s,.!']|$)", after)
+            named = re.match(r",?\s+([A-Z][a-zà-öø-ÿ]+(?:\s[A-Z][a-zà-öø-ÿ]+)?)(?=[\s,.!']|$)", after)
+            typed = re.match(r"\s+([a-zà-öø-ÿ]{3,})(?=\s+(?:is|was|has|works|teaches|lives|loves|hates|just|still|turns|gets|needs)\b)", after)
+            if named is None and typed and kind in (PERSON, PET) and _unknown_word(typed.group(1)):
+                # "my partner jonas works as a sous chef": a name typed in lower case (a word
+                # the lexicon does not know, so not "my dog food is ...").
+                name = typed.group(1).capitalize()
+                return Found(Subject(kind, relation, name, plural=relation in r.plural), end + typed.end(1))
             if named and kind in (PERSON, PET) and not _en_verb_like(named.group(1).split()[0]):
                 name = named.group(1).split()[0] if _en_verb_like(named.group(1).split()[-1]) else named.group(1)
                 end += named.start(1) + len(name)
@@ -335,6 +341,22 @@ def _en_possessive(text: str, r: LangRules) -> Found | None:
             return None
         skip += nxt.end()
     return None
+
+
+def _en_plural_noun(word: str) -> bool:
+    """ "pals", "buddies": a plural noun, even where the lexicon also knows a verb of it."""
+    from lemminflect import getAllLemmas
+
+    nouns = getAllLemmas(word.lower()).get("NOUN", ())
+    return word.endswith("s") and bool(nouns) and word.lower() not in nouns
+
+
+def _en_third_person(word: str) -> bool:
+    """ "meets", "goes": a verb's third-person form, not a bare verb ending in s ("pass")."""
+    from lemminflect import getAllLemmas
+
+    lemmas = getAllLemmas(word.lower()).get("VERB", ())
+    return bool(lemmas) and word.lower() not in lemmas
 
 
 def _en_verb_like(word: str) -> bool:
@@ -366,7 +388,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             if low.startswith(("my", "our")) and re.fullmatch(r"[A-Z][a-z]+", name):
                 return Found(Subject(USER, joint=f"{found[0]} {name}", plural=True), end)  # "my wife Ana and I"
             return Found(Subject(USER, joint=words if words.endswith("s") and end == joint.end() else found[0], plural=True), end)
-        if re.fullmatch(r"[a-z]+(?: [a-z]+)?", words) and not _en_verb_like(words.split()[-1]):
+        if re.fullmatch(r"[a-z]+(?: [a-z]+)?", words) and (not _en_verb_like(words.split()[-1]) or _en_plural_noun(words.split()[-1])):
             return Found(Subject(USER, joint=words, plural=True), joint.end())  # "my girl & I": as the user said it
     owned = _en_possessive(text, r)
     if owned:
@@ -426,7 +448,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
         return Found(asked, inherited=True)
     if re.match(r"^(?:honestly |so )?what i (?:really |actually |truly )?(?:want|need)(?: most)? is (?:to|for)\b", low):
         return Found(THE_USER)  # "what i really want is to get my resting heart rate under 60"
-    if re.match(r"^(?:(?:every )?(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?: night| morning| evening)? (?:are|is|=)|languages?\s*[:=]|no [\w ]{2,20} (?:after|before) \d{1,2} ?(?:am|pm)?\b|(?:company|team|work|office|lab|school|house|shop|store) (?:rule|rules|policy|policies)\s*[:=]|~?\d+ ?(?:min|mins|minutes|hours?|hrs?) of \w+|(?:total |a )?(?:night owl|early bird))\b", low):
+    if re.match(r"^(?:(?:every )?(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?: night| morning| evening)? (?:are|is|=)|languages?\s*[:=]|no [\w ]{2,20} (?:after|before) \d{1,2} ?(?:am|pm)?\b|(?:company|team|work|office|lab|school|house|shop|store) (?:rule|rules|policy|policies)\s*[:=]|~?\d+ ?(?:min|mins|minutes|hours?|hrs?) (?:of )?\w+|(?:total |a )?(?:night owl|early bird))\b", low):
         return Found(THE_USER, inherited=True)  # "sundays are meal prep days", "~30 min of piano every morning"
     if re.match(r"^(?:the plan|(?:my )?(?:long[- ]term |lifelong |life |big |biggest |ultimate |real )?(?:plan|goal|target|aim|resolution|priority|dream)s?)\b(?: for [\w ]{1,20}?)?(?: this| next)?"
                 r"(?: year| month| week| summer| semester| term)?\s*(?:is|are|=|:)", low):
@@ -436,6 +458,8 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     # "When I travel I prefer ...", "At my company we ...", "The app I maintain is ...": the
     # user speaks of themselves after an opening phrase; "It reminded me of ..." is not
     # a statement about them.
+    if _EN_OWN_OPENER.match(low):
+        return Found(THE_USER, inherited=True)  # "wanna pass the cpa exam next may", "prefer metric units always"
     opener = re.match(r"^(?:when|whenever|while|if|once|after|before|since|as|at|in|on|for|with|during|every|most (?:days|mornings|nights|evenings|weeks)|usually|normally|typically|"
                       r"the [\w-]+(?: [\w-]+)? (?:i|we)\b)", low)
     if opener or not _EN_NOT_SUBJECT.match(low):
@@ -461,15 +485,24 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
         subject = Subject(PERSON, "", first.group(1))
         return Found(subject, len(first.group(1)))
     if first and not _en_verb_like(first.group(1)) and not first.group(1).lower().endswith("ing"):
-        return Found(SOMEONE_ELSE)  # "Berlin's meetups are great", "Melanie is kind": not the user
+        # "Berlin's meetups are great", "Melanie is kind": not the user (by the name, so that
+        # "she" in the clause after is not someone named earlier: "Maisie will want to help, she's 3").
+        return Found(SOMEONE_ELSE if first.group(1).lower() in r.relations else Subject(NONE, "", first.group(1)))
     lower_name = re.match(r"^([a-z]+) (?:(?:only|just|also|still|usually|always|never|often|sometimes) )*([a-z]+s)\b", low)
-    if lower_name and not _en_verb_like(lower_name.group(1)) and _en_verb_like(lower_name.group(2)) \
+    if lower_name and not _en_verb_like(lower_name.group(1)) and _en_third_person(lower_name.group(2)) \
             and not re.match(r"^(?:i|im|ive|u|ya|yeah|yep|nope|ok|okay|lol|also|just|still|usually|always|never|often)$", lower_name.group(1)):
         return Found(SOMEONE_ELSE)  # "otieno only meets on wednesdays": a name typed in lower case, not the user
     if re.match(r"^(?:[\w'-]+ ){1,3}(?:is|are|was|were|has|have|must|could|would|can|will|always|never)\b", low) \
             and not re.match(r"^(?:just|also|still|really|totally|definitely|probably|finally|recently|actually)\b", low):
         return Found(SOMEONE_ELSE)  # "Mixed emotions are rough": the subject is a thing said
+    if previous is not None and previous.kind == NONE:
+        previous = None  # ("Germany, Belize, then Germany again. Finished at Chatham": the user's own)
     return Found(previous or scene.asked or THE_USER, inherited=True)
+
+
+# A clause opening with the user's own verb or state, the "I" left out.
+_EN_OWN_OPENER = re.compile(r"^(?:(?:still|also|really|totally) )?(?:wanna|gonna|gotta|want to|need to|prefer|"
+                            r"(?:huge|big|massive) fan of|fluent in|allergic to|obsessed with)\b")
 
 
 # A name, then a lasting fact of health or diet: "Noor has a peanut allergy (carries an epipen)".
@@ -480,6 +513,8 @@ _EN_PERSON_FACT = re.compile(
 
 
 def _recent_person(previous: Subject | None, scene: Scene, plural: bool, gender: str = "") -> Subject | None:
+    if previous is not None and previous.kind == NONE and previous.name and previous.name.lower() not in scene.by_name:
+        return None  # the clause before named someone the conversation does not know
     for candidate in (previous, scene.asked, scene.last_person):
         if candidate is not None and candidate.kind in (PERSON, PET) and candidate.plural == plural \
                 and not (gender and _gender(candidate) not in ("", gender)):
