@@ -185,6 +185,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         prev_text = prev2_text = ""  # the clauses before, kept or not: "我还有一只虎皮" before "叫小蓝"
         for n, clause in enumerate(split_clauses(masked, rules.lang("en").spell)):
             ctx.first_clause = n == 0
+            if n == 0:
+                ctx.prev_clause_drop = None
             ctx.sentence_first = clause.sentence != sentence
             if ctx.sentence_first:
                 sentence, ctx.prev_drop, ctx.prev_times = clause.sentence, None, []
@@ -279,7 +281,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 ctx.prev_subject = a.about
                 if not a.inherited:
                     scene.note(a.about)
-            ctx.prev_drop = None if a.keep else a.reason
+            ctx.prev_drop = ctx.prev_clause_drop = None if a.keep else a.reason
             ctx.prev_times = a.times or ctx.prev_times
             item = _item(a, conv, turn, key, when, context, rules.topics)
             if isinstance(item, Candidate) and item.lang == "en":

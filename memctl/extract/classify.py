@@ -127,6 +127,8 @@ class Context:
     # Within one sentence: why the previous clause was dropped, and its times.
     prev_drop: str | None = None
     prev_times: list[TimeRef] = field(default_factory=list)
+    # Across the sentences of one turn: why the previous clause was dropped.
+    prev_clause_drop: str | None = None
     task_ttl_days: int = 14
     keep_tasks: bool = True
     infer: bool = True
@@ -430,6 +432,7 @@ def _dangling(text: str, lang: str) -> bool:
     if len(text.split()) <= 14 and re.search(
             r"\b(?:try|tried|trying|look into|looking into|make|making|made) (?:it|one|them)\b(?! (?:up|out|off|work|happen)\b)"
             r"|\b(?:taking|sitting) (?:it|them)\b(?! (?:easy|slow|seriously|personally)\b)"
+            r"|\bgo(?:ing)? for a (?:ride|spin)\b(?! (?:on|in|with)\b)"
             r"|\b(?:take|took|taking|bring|brought|sit|sat|sitting|hang out|hanging out|stay|stayed|staying)\b(?: [\w']+){0,3} there\b",
             text, re.I):
         return True  # "I'd love to try it sometime", "take the dogs there": named in the other turn
@@ -553,7 +556,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         text = re.sub(r"(?<=\w)`(?=\w)", "'", text.replace("’", "'").replace("‘", "'"))  # "I`m"
         # "Nate, after finishing my screenplay I ...": said to them; not "Skiing, snowboarding, and ...", a list.
         if not re.match(r"^[A-Z][a-z]+ing,|^[A-Z][a-z]+,\s+[\w' -]+,?\s+(?:and|or)\b", text):
-            text = re.sub(r"^[A-Z][a-z]+,\s+(?=[a-z])", "", text)
+            # ("Yesterday, we started on a road trip": a time, not whom it is said to.)
+            text = re.sub(r"^(?!(?:Yesterday|Today|Tonight|Tomorrow|Recently|Lately|Now|Then|Later|Earlier|Sometimes|Usually|Normally|"
+                          r"Currently|Finally|Eventually|Originally|Meanwhile|Afterwards|Nowadays|Lastly|Also|Plus|Anyway|Honestly|"
+                          r"Actually|Luckily|Sadly|Unfortunately|Fortunately|Basically|Otherwise|However|Still|Overall|Personally),)"
+                          r"[A-Z][a-z]+,\s+(?=[a-z])", "", text)
     # "Quick context first: I'm a backend engineer" -> the statement after the label; but
     # "翻译成德语：我下周..." is a request whatever follows.
     labelled = re.match(r"^([^:：]{1,30})[:：]\s*(.+)$", text)
@@ -636,6 +643,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         previous = None
     found = detect(_unquoted(body, r.quote_chars) if lang == "en" else body, lang, r, ctx.scene, previous,
                    ctx.first_clause)
+    if lang == "en" and found.inherited and found.subject is ctx.scene.asked and not ctx.first_clause \
+            and ctx.prev_clause_drop == "not about the user" and re.match(r"it\b", body, re.I):
+        return a.drop("unresolved reference")  # "This is a new yoga pose we tried. It is a tree pose": "it" is that, not the retreat asked about
     if found.inherited and found.subject.kind == PET and _HUMAN_AFFAIRS.search(body):
         found = Found(THE_USER, inherited=True)  # "（猫……）现在在北京朝阳租房 4月底要搬到通州": a pet rents nothing
     if lang == "zh" and found.inherited and found.subject.kind == PERSON and _ZH_CHILD.fullmatch(found.subject.relation) \

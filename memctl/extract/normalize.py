@@ -1016,6 +1016,8 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     said_self = me is not None and not (me.start() > 0 and t[me.start() - 1] in _ZH_SELF_AFTER.replace("让", ""))
     # "我那么爱吃的一个人": a description without its verb -> "用户是那么爱吃的一个人".
     t = re.sub(r"^我(?=(?:这么|那么|这样|那样)?[^是]{1,10}的(?:一个)?人[啊呀吧嘛]*$)", "我是", t)
+    # "本人东北人": where the user is from, said without 是.
+    t = re.sub(r"^(?:本人|我)(?=(?:东北|西北|南方|北方|广东|四川|湖南|湖北|河南|河北|山东|山西|江苏|浙江|福建|江西|安徽|云南|贵州|广西|陕西|甘肃|新疆|内蒙|上海|北京|天津|重庆|台湾|香港)人)", "我是", t)
     # "我左撇子": what the user is, said without 是.
     t = re.sub(r"^我(?=(?:个|一个)?(?:懒汉|懒人|吃货|宅男|宅女|夜猫子|左撇子|素食者|工作狂|路痴|社恐|颜控|急性子|慢性子|完美主义者|话痨)(?:[，,。]|$))", "我是", t)
     t = _zh_outside(t)
@@ -1065,10 +1067,12 @@ _EN_CHAT = re.compile(r",?\s*\b(?:lol|lmao|rofl|haha+|hehe|btw|tbh|fyi|smh|omg|n
 _EN_AFTERMATH = re.compile(r",?\s+which is why\b.*$|,?\s+so (?:time|money|consistency|sleep|life|things|weekends|mornings|evenings) "
                            r"(?:is|are|'s|gets|has been)\b.*$"
                            # "... so that might double", "... so expect dumb questions", "... so ideally gluten free too"
-                           r"|,?\s+so (?:that|it|this) (?:might|will|could|would|may)\b.*$|,?\s+so (?:expect|ideally|keeping|bear with)\b.*$", re.I)
+                           r"|,?\s+so (?:that|it|this) (?:might|will|could|would|may)\b.*$|,?\s+so (?:expect|ideally|keeping|bear with)\b.*$"
+                           # "... connection with the crowd, the feeling's indescribable": how it feels, said after
+                           r"|,\s+(?:the feeling|it|that)(?:'s| is) (?:(?:just|so|truly|really) )?(?:indescribable|unreal|surreal|the best|amazing|incredible|awesome)\W*$", re.I)
 
 
-_EMPHATIC_DO = re.compile(r"^((?:User|[A-Z][a-z]+)(?:'s(?: [\w-]+){1,3}?)? )(does|did) (?!not\b)([a-z]+)\b")
+_EMPHATIC_DO = re.compile(r"^((?:User|[A-Z][a-z]+)(?:'s(?: [\w-]+){1,3}?)? )(does|did|do) (?!not\b)([a-z]+)\b")
 
 
 def _plain_verb(do: str, verb: str, after: str = "") -> str:
@@ -1082,6 +1086,8 @@ def _plain_verb(do: str, verb: str, after: str = "") -> str:
     if "NOUN" in lemmas and not re.match(r"\s*(?:$|[A-Z]|(?:the|a|an|my|his|her|their|our|it|them|him|me|some|every|occasionally|"
                                          r"sometimes|often|regularly|daily|weekly|now|too|again|a lot)\b)", after):
         return f"{do} {verb}"  # "does school drop offs": a noun after "do", as said
+    if do == "do":
+        return verb  # "User's pups do enjoy the garden"
     inflected = getInflection(verb, "VBZ" if do == "does" else "VBD")
     return inflected[0] if inflected else f"{do} {verb}"
 
@@ -1097,6 +1103,11 @@ def polish(out: str, lang: str) -> str:
         # the other speaker ("too", "but", "indeed"), no part of the fact.
         body = re.sub(r"^(用户(?:的[\u4e00-\u9fffA-Za-z]{1,8}?)?)(?:也|的确|确实|倒是|其实|可(?=是))(?=[\u4e00-\u9fff])", r"\1", body)
         body = re.sub(r"[，,\s]*(?:谢了|谢谢你?|多谢|谢啦|感谢)[!！~～。]*$", "", body)
+        # "……，的确很淘气", "都三年级了，不小了", "是懒汉，攒点衣服很正常": the answer's "indeed", a
+        # retort, a shrug; not part of the fact.
+        body = re.sub(r"(?<=[，,])(?:的确|确实)(?=[\u4e00-\u9fff])", "", body)
+        body = re.sub(r"[，,\s]+(?:[^，,\s]{1,8}(?:很|挺|也|多)正常|不小了|不算小了|还小呢)[了啊呀吧啦嘛]*$", "", body)
+        body = re.sub(r"^(用户(?:的[\u4e00-\u9fff]{1,4}?)?)(?:都|已经)((?:[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四]))了$", r"\1上\2", body)
         body = re.sub(r"[，,\s]+[^，,\s]{1,10}还是[^，,\s]{1,10}(?:好|行|合适|划算)[啊呀呢吗]*$", "", body)  # "……，全包还是半包好": the question asked
         # "用户在深圳做外包的，甲方催得要死": how it feels today, not the fact.
         body = re.sub(r"[，,\s]+[^，,\s]{1,8}(?:得要死|死了|要疯了|崩溃了|头都大了|累瘫了)[了啊呀吧]*$", "", body)
@@ -1108,6 +1119,7 @@ def polish(out: str, lang: str) -> str:
         # "User also joined a chess club", "User is actually going to Tokyo": words that answer
         # the other speaker, no part of the fact; "User does sketch occasionally" says "sketches".
         body = re.sub(r"\s*\bactually\b(?=[,.\s]|$)", "", body, flags=re.I)
+        body = re.sub(r"\bhere (?=in [A-Z])", "", body)  # "a rock concert here in Boston": where the speaker is, named
         body = re.sub(r"^((?:User|[A-Z][a-z]+)(?:'s(?: [\w-]+){1,3}?)?(?: (?:is|was|has|had|are|were))?) also ", r"\1 ", body)
         body = _EMPHATIC_DO.sub(lambda m: m.group(1) + _plain_verb(m.group(2), m.group(3), m.string[m.end():]), body)
         after = _EN_AFTERMATH.search(body)

@@ -71,7 +71,9 @@ _EN_CLAUSE = re.compile(
     r"|\s+(?:lol|lmao|haha+|pls|plz|tbh|ngl)\s+(?=(?:i|im|i'm|i've|we|my)\b)"  # "bday in june lol im a mess"
     # A remark spliced on with a comma: "I love sci-fi movies, the effects are so cool".
     r"|,\s+(?=(?:it's|it is|it was|that's|that is|that was|this is|they're|they are|the \w+ (?:is|are|was|were))\b)"
-    r"|(?<!\s)\s+[-—–]+\s+|—+",
+    r"|(?<!\s)\s+[-—–]+\s+|—+"
+    # "a trip to Rio de Janeiro- we checked out some yoga classes": a dash typed against the word.
+    r"|(?<=[a-z])-\s+(?=(?:we|i|i'm|i've|we're|we've|my|our)\b)",
     re.I,
 )
 

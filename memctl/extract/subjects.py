@@ -104,6 +104,8 @@ class Scene:
         """"（孩子）小名叫朵朵", "(my dog) is called Biscuit": the name a later message uses."""
         if subject.kind not in (PERSON, PET) or subject.name:
             return
+        if subject.plural and re.search(r"\b(?:called|named) [A-Z][a-z]+(?: [A-Z][a-z]+)?\W*$", text) and not re.search(r"\band\b", text):
+            return  # "They're called Peruvian Lilies": the kind of what was asked about, not the pups' names
         m = re.search(r"(?:小名|大名|名字|乳名)(?:叫|是)([\u3400-\u9fff]{1,4}?)(?=[，。,！\s]|$)|\b(?:named|called) ([A-Z][a-z]+)\b", text)
         if m:
             name = m.group(1) or m.group(2)
@@ -653,6 +655,9 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
         return owned
     if re.match(r"(?:他|她)(?:妈|爸|家|老公|老婆|哥|姐|弟|妹|爷爷|奶奶|儿子|女儿)", text):
         return Found(SOMEONE_ELSE)  # "她妈天天给她炖汤": her mother, whom the user did not name
+    bare = re.match(r"(车|房子|手机|电脑|笔记本)(?=是|开的是|用的是)", text)
+    if bare and first_clause:
+        return Found(Subject(THING, bare.group(1)), bare.end())  # "车是19款卡罗拉双擎": the user's car, said bare
     if re.match(r"(?:他|她)(?!们)", text):
         person = _recent_person(previous, scene, plural=False, gender="f" if text.startswith("她") else "m")
         return Found(person, inherited=True) if person else Found(SOMEONE_ELSE)
