@@ -327,7 +327,7 @@ def _put_back(body: str, lead: str, found: Found, lang: str) -> str:
         if re.match(r"[他她它](?!们)", body):
             return body[:1] + lead + body[1:]  # "白天她都是一个人在家" -> "她白天都是一个人在家"
         return lead + body
-    aside = re.search(r", (?:they|he|she|it|we|and|but|which|who)\b", body)
+    aside = re.search(r"(?:, |(?<=\w)- )(?:they|he|she|it|we|and|but|which|who)\b", body)
     if aside:
         # "I met three new friends in my course last Tuesday, they share ...": the time stays with its fact.
         return f"{body[:aside.start()]} {lead.strip(' ,').lower()}{body[aside.start():].rstrip('.!')}"
@@ -433,6 +433,8 @@ def _dangling(text: str, lang: str) -> bool:
             r"\b(?:try|tried|trying|look into|looking into|make|making|made) (?:it|one|them)\b(?! (?:up|out|off|work|happen)\b)"
             r"|\b(?:taking|sitting) (?:it|them)\b(?! (?:easy|slow|seriously|personally)\b)"
             r"|\bgo(?:ing)? for a (?:ride|spin)\b(?! (?:on|in|with)\b)"
+            r"|\b(?:felt|feel|feeling) it\W*$|\bforget (?:a (?:second|minute|moment|bit) of )?it\b"
+            r"|\bworking on (?:a|some|my) (?:new |little |side |fun |big )?projects?\W*$"
             r"|\b(?:take|took|taking|bring|brought|sit|sat|sitting|hang out|hanging out|stay|stayed|staying)\b(?: [\w']+){0,3} there\b",
             text, re.I):
         return True  # "I'd love to try it sometime", "take the dogs there": named in the other turn

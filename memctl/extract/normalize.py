@@ -289,7 +289,7 @@ _EN_FAMILY = re.compile(r"\b(?:kids?|son|daughter|wife|husband|family|baby|child
 
 
 # A finite verb after a gerund opener: the gerund phrase is the sentence's subject.
-_FINITE_EN = re.compile(r"\b(?:helps?|helped|keeps?|kept|makes?|made|is|was|has|had|will|would|can|could|gives?|gave|"
+_FINITE_EN = re.compile(r"\b(?:helps?|helped|keeps?|kept|makes?|made|is|are|was|were|has|had|will|would|can|could|gives?|gave|"
                         r"brings?|brought|gets?|got|lets?|calms?|calmed|relax(?:es|ed)|reminds?|reminded|takes?|took|"
                         r"means?|meant|feels?|felt|allows?|allowed|teaches|taught|inspires?|inspired)\b")
 
@@ -553,7 +553,7 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
     opener = low.split(" ", 1)[0].strip(",.:;!")
     if re.search(r"\b(?:my|me)\b", low) and "VERB" in _kinds(opener) and not re.match(r"^\w+ me\b", low):
         # "flying to Denver for my cousin's wedding", "want to get my cert": the user's own doing
-        if opener.endswith("ing"):
+        if opener.endswith("ing") and not _FINITE_EN.search(low, 0, re.search(r"\b(?:my|me)\b", low).start()):
             return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))
         if opener in ("want", "wanna", "need", "hope", "plan", "love", "like", "hate", "prefer") \
                 or opener == "used" and low.startswith("used to "):
@@ -1069,7 +1069,10 @@ _EN_AFTERMATH = re.compile(r",?\s+which is why\b.*$|,?\s+so (?:time|money|consis
                            # "... so that might double", "... so expect dumb questions", "... so ideally gluten free too"
                            r"|,?\s+so (?:that|it|this) (?:might|will|could|would|may)\b.*$|,?\s+so (?:expect|ideally|keeping|bear with)\b.*$"
                            # "... connection with the crowd, the feeling's indescribable": how it feels, said after
-                           r"|,\s+(?:the feeling|it|that)(?:'s| is) (?:(?:just|so|truly|really) )?(?:indescribable|unreal|surreal|the best|amazing|incredible|awesome)\W*$", re.I)
+                           r"|,\s+(?:the feeling|it|that)(?:'s| is) (?:(?:just|so|truly|really) )?(?:indescribable|unreal|surreal|the best|amazing|incredible|awesome)\W*$"
+                           # "..., it looks so cozy", "..., they bring so much joy", "...- it was so exciting": a feeling said after
+                           r"|(?:,|-)\s*(?:it|they|that)(?:'s| is| was| looks| looked| feels| felt)? (?:so|such) (?:\w+)\W*$"
+                           r"|,\s+(?:it|they|that) (?:brings?|gives?|brought|gave) (?:me|us|the user|them)? ?(?:so much|such) (?:joy|happiness|peace|comfort)\W*$", re.I)
 
 
 _EMPHATIC_DO = re.compile(r"^((?:User|[A-Z][a-z]+)(?:'s(?: [\w-]+){1,3}?)? )(does|did|do) (?!not\b)([a-z]+)\b")
@@ -1120,6 +1123,7 @@ def polish(out: str, lang: str) -> str:
         # the other speaker, no part of the fact; "User does sketch occasionally" says "sketches".
         body = re.sub(r"\s*\bactually\b(?=[,.\s]|$)", "", body, flags=re.I)
         body = re.sub(r"\bhere (?=in [A-Z])", "", body)  # "a rock concert here in Boston": where the speaker is, named
+        body = re.sub(r",?\s+personally$", "", body)  # "User will always love reading, personally"
         body = re.sub(r"^((?:User|[A-Z][a-z]+)(?:'s(?: [\w-]+){1,3}?)?(?: (?:is|was|has|had|are|were))?) also ", r"\1 ", body)
         body = _EMPHATIC_DO.sub(lambda m: m.group(1) + _plain_verb(m.group(2), m.group(3), m.string[m.end():]), body)
         after = _EN_AFTERMATH.search(body)
