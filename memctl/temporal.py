@@ -38,7 +38,11 @@ class TimeRef:
         if self.precision == "week":
             return f"{self.start.isoformat()}~{self.end.isoformat()}"
         if self.precision == "month":
+            if (self.start.year, self.start.month) < (self.end.year, self.end.month):
+                return f"{self.start:%Y-%m}~{self.end:%Y-%m}"  # "next summer": 2024-06~2024-08, not June
             return self.start.strftime("%Y-%m")
+        if self.start.year < self.end.year:
+            return f"{self.start.year}~{self.end.year}"  # "a few years ago": a span, not one year
         return str(self.start.year)
 
     def start_dt(self) -> datetime:
@@ -98,6 +102,18 @@ def _ref(ref: date, phrase: str, unit: str, offset: int, deadline: bool = False)
     start, end, precision = _unit_range(ref, unit, offset)
     direction = -1 if end < ref else (1 if start > ref else 0)
     return TimeRef(phrase, start, end, precision, direction, deadline)
+
+
+# "a few years ago", "a couple of weeks ago": a stretch of units back or ahead, not one of them.
+_VAGUE_EN = {"a few": (2, 5), "few": (2, 5), "several": (2, 7), "a couple of": (2, 3), "couple of": (2, 3)}
+
+
+def _vague(ref: date, phrase: str, unit: str, sign: int, count: str) -> TimeRef:
+    near, far = _VAGUE_EN[count]
+    first, last = (far, near) if sign < 0 else (near, far)
+    start, _, precision = _unit_range(ref, unit, sign * first)
+    _, end, _ = _unit_range(ref, unit, sign * last)
+    return TimeRef(phrase, start, end, "week" if unit in ("day", "week") else precision, sign)
 
 
 def _weekday(ref: date, phrase: str, weekday: int, which: str, past_hint: bool) -> TimeRef:
@@ -247,6 +263,9 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
     for pattern, sign, deadline in ((_AGO_EN, -1, False), (_WITHIN_EN, 1, True), (_IN_EN, 1, False)):
         for m in pattern.finditer(low):
             n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
+            if m.group(1) in _VAGUE_EN and not deadline:
+                add(m.start(), m.end(), _vague(ref, m.group(0), m.group(2), sign, m.group(1)))
+                continue
             add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), sign * n, deadline))
     for m in _WEEKDAY_EN.finditer(low):
         add(m.start(), m.end(), _weekday(ref, m.group(0), _WEEKDAYS_EN.index(m.group(2)), m.group(1) or "", past_hint))

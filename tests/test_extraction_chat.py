@@ -1700,3 +1700,22 @@ def test_locomo_garbles_the_readers_marked(messages, content):
 ])
 def test_chinese_retorts_and_shrugs_are_no_part_of_the_fact(text, content):
     assert contents(text) == content
+
+
+@pytest.mark.parametrize("messages, content", [
+    # A vague stretch of time is a span, not one day, month or year; a season is its months.
+    (("I struggled with my health a few years ago.",), ["User struggled with their health a few years ago (2021~2024)"]),
+    (("I also started taking painting classes few days ago.",), ["User started taking painting classes a few days ago (2026-05-15~2026-05-18)"]),
+    (("Yeah, we're planning a big family reunion next summer.",), ["User's family is planning a big family reunion next summer (2026-06~2026-08)"]),
+    (("I graduated 3 years ago.",), ["User graduated 3 years ago (2023)"]),
+    # What is booked lies ahead: a task with its date.
+    (("I booked a trip to a mountainous region for next month!",), ["User booked a trip to a mountainous region for next month (2026-06)"]),
+    (("我订了下周五去成都的机票",), ["用户订了下周五去成都的机票（2026-05-29）"]),
+    # "the gf and I": the two of them; a time put back stays before "which".
+    (("Got some great news - the gf and I are hitting the beach next month with Toby!",),
+     ["User and their gf are hitting the beach next month with Toby (2026-06)"]),
+    (("Yep, last month I visited my mom's house which holds a special place in my heart.",),
+     ["User visited their mom's house last month which holds a special place in their heart (2026-04)"]),
+])
+def test_times_said_loosely_and_plans_arranged(messages, content):
+    assert [c.content for c in chat(*messages)] == content

@@ -327,7 +327,7 @@ def _put_back(body: str, lead: str, found: Found, lang: str) -> str:
         if re.match(r"[他她它](?!们)", body):
             return body[:1] + lead + body[1:]  # "白天她都是一个人在家" -> "她白天都是一个人在家"
         return lead + body
-    aside = re.search(r"(?:, |(?<=\w)- )(?:they|he|she|it|we|and|but|which|who)\b", body)
+    aside = re.search(r"(?:, |(?<=\w)- )(?:they|he|she|it|we|and|but|which|who)\b| (?=which )", body)
     if aside:
         # "I met three new friends in my course last Tuesday, they share ...": the time stays with its fact.
         return f"{body[:aside.start()]} {lead.strip(' ,').lower()}{body[aside.start():].rstrip('.!')}"
@@ -762,6 +762,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.type = "task" if s.kind == EVENT and future and found.end else "event" if s.kind == EVENT or a.times else "profile"
     if a.type is None:
         return a.drop("no durable signal")
+    if a.type == "event" and a.times and all(t.direction > 0 for t in a.times) and re.search(
+            r"\b(?:booked|scheduled|signed up|registered|arranged|reserved|bought (?:the |our |my )?tickets?)\b|订了|约了|报了名|买了[^，。]{0,6}票", clow):
+        a.type = "task"  # "I booked a trip to the mountains for next month": what is arranged lies ahead
     if a.type in ("preference", "behavior") and a.times and not a.standing and all(
         t.direction == 0 and t.precision in ("day", "week") for t in a.times
     ):

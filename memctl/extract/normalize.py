@@ -1124,6 +1124,7 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"\s*\bactually\b(?=[,.\s]|$)", "", body, flags=re.I)
         body = re.sub(r"\bhere (?=in [A-Z])", "", body)  # "a rock concert here in Boston": where the speaker is, named
         body = re.sub(r",?\s+personally$", "", body)  # "User will always love reading, personally"
+        body = re.sub(r"(?<!\ba )\bfew (?=(?:days|weeks|months|years) ago\b)", "a few ", body)  # "painting classes few days ago"
         body = re.sub(r"^((?:User|[A-Z][a-z]+)(?:'s(?: [\w-]+){1,3}?)?(?: (?:is|was|has|had|are|were))?) also ", r"\1 ", body)
         body = _EMPHATIC_DO.sub(lambda m: m.group(1) + _plain_verb(m.group(2), m.group(3), m.string[m.end():]), body)
         after = _EN_AFTERMATH.search(body)

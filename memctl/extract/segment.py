@@ -87,7 +87,8 @@ MAX_CLAUSE_CHARS = 1000
 # the clause after it.
 _SUBORDINATE = re.compile(r"^(?:when|whenever|while|once|after|before|since|until|as soon as|back when|ever since)\b", re.I)
 # "my girlfriend" + "and I went fishing": a subject of two, not two clauses.
-_JOINT_TAIL = re.compile(r"\b(?:my|our)\s+[\w-]+(?:\s+[\w-]+|,\s+[A-Z][a-z]+)?$|^[A-Z][a-z]+$", re.I)
+_JOINT_TAIL = re.compile(r"\b(?:my|our)\s+[\w-]+(?:\s+[\w-]+|,\s+[A-Z][a-z]+)?$|^[A-Z][a-z]+$"
+                         r"|^(?:\w+\W+){0,3}the (?:gf|bf|wife|husband|hubby|kids|boys|girls|fam|family|dogs|pups)$", re.I)
 _JOINT_HEAD = re.compile(r"and (?:i|me)\b", re.I)
 # "Yesterday, me" + "and my neighbor ran a class": the same, the other way round.
 _ME_TAIL = re.compile(r"(?:^|[\s,])(?:me|i)$", re.I)

@@ -371,6 +371,7 @@ def _en_verb_like(word: str) -> bool:
 def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -> Found:
     low = text.lower()
     joint = re.match(r"(?:my|our)\s+([\w -]{2,30}?)\s+(?:and|&|n)\s+(?:i|me)\b", low) \
+        or re.match(r"the\s+(gf|bf|wife|husband|hubby|kids|fam|family)\s+(?:and|&|n)\s+(?:i|me)\b", low) \
         or re.match(r"(?:me|i)\s+and\s+(?:my|our)\s+([\w-]+(?: [\w-]+)?)(?=\s)", low)
     # "my gf, Toby, and I": the relation with their name.
     # "my gf, Toby, and I": a list (the girlfriend, Toby the dog and the user); the name is
