@@ -1656,9 +1656,9 @@ def test_chinese_facts_said_without_a_subject_or_as_a_rule(text, content):
 
 @pytest.mark.parametrize("messages, content", [
     # Garbles the readers of LoCoMo samples marked: what they are now.
-    (("My gaming pals and I also played Overwatch and Apex Legends.",), ["User and their gaming pals also played Overwatch and Apex Legends"]),
+    (("My gaming pals and I also played Overwatch and Apex Legends.",), ["User and their gaming pals played Overwatch and Apex Legends"]),
     (("Hooked a new RPG that I've been playing lately!",), ["User is hooked on a new RPG that they've been playing lately"]),
-    (("Yesterday, we started on a road trip.",), ["User's family started on a road trip yesterday (2026-05-19)"]),
+    (("Yesterday, we started on a road trip.",), ["User and their family started on a road trip yesterday (2026-05-19)"]),
     (("Yesterday my partner and I got back from an awesome trip to Rio de Janeiro- we checked out some cool yoga classes.",),
      ["User and their partner got back from an awesome trip to Rio de Janeiro yesterday (2026-05-19)",
       "User and their partner checked out some cool yoga classes (2026-05-19)"]),
@@ -1706,7 +1706,7 @@ def test_chinese_retorts_and_shrugs_are_no_part_of_the_fact(text, content):
     # A vague stretch of time is a span, not one day, month or year; a season is its months.
     (("I struggled with my health a few years ago.",), ["User struggled with their health a few years ago (2021~2024)"]),
     (("I also started taking painting classes few days ago.",), ["User started taking painting classes a few days ago (2026-05-15~2026-05-18)"]),
-    (("Yeah, we're planning a big family reunion next summer.",), ["User's family is planning a big family reunion next summer (2026-06~2026-08)"]),
+    (("Yeah, we're planning a big family reunion next summer.",), ["User and their family are planning a big family reunion next summer (2026-06~2026-08)"]),
     (("I graduated 3 years ago.",), ["User graduated 3 years ago (2023)"]),
     # What is booked lies ahead: a task with its date.
     (("I booked a trip to a mountainous region for next month!",), ["User booked a trip to a mountainous region for next month (2026-06)"]),

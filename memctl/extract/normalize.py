@@ -648,7 +648,7 @@ def _group_en(t: str, low: str, company: str = "") -> str:
     if size:
         return "User's team has " + _pronouns_en(size.group(1)) + _pronouns_en(rest[size.end():])  # "we are a team of five engineers"
     who = we_named_en(low, company)
-    if who in ("team", "family"):
+    if who == "team":
         return f"User's {who} " + _pronouns_en(agree(rest))
     if who:
         return f"User and their {who} " + _pronouns_en(rest)  # "we" after "I took my kids ..."
@@ -1015,6 +1015,8 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     me = re.search(r"我(?!们)", t)
     said_self = me is not None and not (me.start() > 0 and t[me.start() - 1] in _ZH_SELF_AFTER.replace("让", ""))
     # "我那么爱吃的一个人": a description without its verb -> "用户是那么爱吃的一个人".
+    # "我那么爱吃的一个人" -> "用户很爱吃": the liking, said as what kind of person.
+    t = re.sub(r"^我(?:是)?(?:这么|那么)((?:爱|喜欢)[\u4e00-\u9fff]{1,4}?)的(?:一个)?人[啊呀吧嘛]*$", r"我很\1", t)
     t = re.sub(r"^我(?=(?:这么|那么|这样|那样)?[^是]{1,10}的(?:一个)?人[啊呀吧嘛]*$)", "我是", t)
     # "本人东北人": where the user is from, said without 是.
     t = re.sub(r"^(?:本人|我)(?=(?:东北|西北|南方|北方|广东|四川|湖南|湖北|河南|河北|山东|山西|江苏|浙江|福建|江西|安徽|云南|贵州|广西|陕西|甘肃|新疆|内蒙|上海|北京|天津|重庆|台湾|香港)人)", "我是", t)
@@ -1125,7 +1127,7 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"\bhere (?=in [A-Z])", "", body)  # "a rock concert here in Boston": where the speaker is, named
         body = re.sub(r",?\s+personally$", "", body)  # "User will always love reading, personally"
         body = re.sub(r"(?<!\ba )\bfew (?=(?:days|weeks|months|years) ago\b)", "a few ", body)  # "painting classes few days ago"
-        body = re.sub(r"^((?:User|[A-Z][a-z]+)(?:'s(?: [\w-]+){1,3}?)?(?: (?:is|was|has|had|are|were))?) also ", r"\1 ", body)
+        body = re.sub(r"^((?:User|[A-Z][a-z]+)(?:'s(?: [\w-]+){1,3}?| and (?:their|others)(?: [\w-]+){0,2}?)?(?: (?:is|was|has|had|are|were))?) also ", r"\1 ", body)
         body = _EMPHATIC_DO.sub(lambda m: m.group(1) + _plain_verb(m.group(2), m.group(3), m.string[m.end():]), body)
         after = _EN_AFTERMATH.search(body)
         if after and re.search(r"\buser\b", body[:after.start()], re.I):
