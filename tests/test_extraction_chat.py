@@ -1719,3 +1719,16 @@ def test_chinese_retorts_and_shrugs_are_no_part_of_the_fact(text, content):
 ])
 def test_times_said_loosely_and_plans_arranged(messages, content):
     assert [c.content for c in chat(*messages)] == content
+
+
+@pytest.mark.parametrize("text", [
+    "I'm going for my dreams",
+    "I won't let anything get me down",
+    "I'm trying to stay upbeat and learn as much as I can",
+    "I have to focus on success and why I started",
+    "I treasure every memory",
+    "Dedication and late nights got me here",
+    "Running a business isn't easy, but I'm determined to make it work",
+])
+def test_an_outlook_is_no_fact(text):
+    assert contents(text) == []
