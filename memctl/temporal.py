@@ -262,10 +262,10 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
     # "3 weeks ago", "within two years" (a deadline), "in 3 weeks": that many units back or ahead.
     for pattern, sign, deadline in ((_AGO_EN, -1, False), (_WITHIN_EN, 1, True), (_IN_EN, 1, False)):
         for m in pattern.finditer(low):
-            n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
             if m.group(1) in _VAGUE_EN and not deadline:
                 add(m.start(), m.end(), _vague(ref, m.group(0), m.group(2), sign, m.group(1)))
                 continue
+            n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
             add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), sign * n, deadline))
     for m in _WEEKDAY_EN.finditer(low):
         add(m.start(), m.end(), _weekday(ref, m.group(0), _WEEKDAYS_EN.index(m.group(2)), m.group(1) or "", past_hint))

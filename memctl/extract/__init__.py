@@ -263,8 +263,6 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 elif not (prev_text and re.search(r"我姓|我的?名字|大家叫我|我(?:的)?(?:小名|大名|网名)", prev_text)):
                     # "妹妹叫小米 …… 名字是乐乐取的": a name the clause does not say is the user's.
                     a.drop("unclear subject")
-            if clause.lang == "zh" and a.keep and a.inherited and re.fullmatch(r"名字(?:是|都是)?[\u4e00-\u9fff]{1,6}(?:取|起)的", clause.text):
-                a.drop("unclear subject")  # "老大叫乐乐 男孩 名字是乐乐取的": who chose the name, said in passing
             prev2_text, prev_text = prev_text, clause.text
             topic = re.match(r"^((?:[A-Z][a-z]+|[A-Z][a-z]+ing(?: \w+){0,3})) (?:is|are|was|were|has been)\b", a.text or "")
             ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") \
@@ -275,10 +273,10 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             if scene.last_person is not before and scene.last_person is not None:
                 named_here.add(scene.last_person.label)  # "让儿子拍。他在成都上班": the son, named here
             scene.note_name(clause.text, a.about)
-            if a.about.kind == NONE and a.about.name:
-                ctx.prev_subject = a.about  # someone named the user's world does not know: not "she" of before
-            if a.about.kind != NONE:
+            if a.about.kind != NONE or a.about.name:
+                # (someone named whom the user's world does not know counts too: not "she" of before)
                 ctx.prev_subject = a.about
+            if a.about.kind != NONE:
                 if not a.inherited:
                     scene.note(a.about)
             ctx.prev_drop = ctx.prev_clause_drop = None if a.keep else a.reason

@@ -20,7 +20,7 @@ from functools import lru_cache
 from .normalize import INTRODUCING, contracted_is, past_tense, we_named_en
 from .rules import LangRules, Rules
 from .segment import ZH_TIME_WORDS
-from .subjects import EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect
+from .subjects import EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect, en_state_article
 from ..temporal import TimeRef, find_times
 
 # Words that show a durable rule is addressed to the assistant ("from now on, answer in
@@ -272,10 +272,11 @@ def first_person(text: str, found: Found, lang: str) -> str:
             low = text[:1].lower() + text[1:]
             if re.match(r"^been\b", low):
                 return ("we've " if s.group else "I've ") + low  # "Been rehearsing hard"
-            if _DIET_ALONE.match(low) or re.match(r"(?:fluent|allergic|obsessed) ", low):
+            if _DIET_ALONE.match(low):
                 return ("we're " if s.group else "I'm ") + low  # "vegetarian, have been for like 8 years"
-            if re.match(r"(?:huge|big|massive) fan of ", low):
-                return ("we're " if s.group else "I'm a ") + low  # "huge fan of 70s soul"
+            article = en_state_article(low)
+            if article is not None:
+                return ("we're " if s.group else "I'm " + article) + low  # "huge fan of 70s soul", "fluent in korean"
             if re.match(r"^(?:(?:still|also|just|really|currently) )?(?:[a-z]+ing|gonna|going to)\b", low):
                 return ("we're " if s.group else "I'm ") + low  # "Still working on opening a studio"
             return ("we " if s.group else "I ") + low

@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .subjects import EVENT, THING, USER, Subject
+from .lexicon import lemmas, plural_noun
+from .subjects import EVENT, THING, USER, Subject, en_state_article
 
 # -- protected spans ----------------------------------------------------------------------
 
@@ -48,11 +49,8 @@ _DAY_SHORT = frozenset("mon tue tues wed weds thu thur thurs fri sat sun".split(
 _SAME_PAST = frozenset("quit put cut hit let set shut hurt cost spread saw found lay wound ground fell bore read".split())
 
 
-@lru_cache(maxsize=4096)
 def _kinds(word: str) -> frozenset[str]:
-    from lemminflect import getAllLemmas
-
-    return frozenset(getAllLemmas(word))
+    return frozenset(lemmas(word))
 
 
 @lru_cache(maxsize=4096)
@@ -93,14 +91,6 @@ def _past(word: str) -> bool:
 _NOT_BEFORE_PAST = frozenset("""the a an my your his her our their this that to be been being is am are was were
 i'm you're he's she's it's we're they're 'm 're get gets got getting feel feels felt have has had i've we've 've
 will 'll i'll we'll would 'd""".split())
-
-
-@lru_cache(maxsize=1024)
-def _plural(word: str) -> bool:
-    """Whether `word` is a plural noun ("siblings"), whose possessive is "siblings'"."""
-    from lemminflect import getAllLemmas
-
-    return any(lemma != word for lemma in getAllLemmas(word).get("NOUN", ()))
 
 
 def _own_subject(t: str) -> bool:
@@ -320,7 +310,7 @@ def english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     # "I'd never felt so much love": "'d" before a participle is "had", not "would".
     text = _HAD_PARTICIPLE.sub(lambda m: f"{m.group(1)} had ", text)
     out = _english(text, subject, phrase_end, inherited)
-    out = re.sub(r"\b([a-z]+s)'s\b", lambda m: m.group(1) + "'" if _plural(m.group(1)) else m.group(0), out)  # siblings
+    out = re.sub(r"\b([a-z]+s)'s\b", lambda m: m.group(1) + "'" if plural_noun(m.group(1)) else m.group(0), out)  # siblings
     # "I just adopted this cute pup": spoken "this" introduces; written, it is "a".
     out = re.sub(rf"\bthis (?=(?:{INTRODUCING})\b)", lambda m: "an " if re.match(r"[aeiou]", out[m.end():m.end() + 1]) else "a ", out)
     if subject.kind == USER and not re.search(r"\buser\b", out, re.I):
@@ -575,8 +565,8 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
     if inherited and re.match(r"(?:(?:strictly|mostly|fully|now|still) )?(?:vegetarian|vegan|pescatarian|pescetarian|keto|"
                               r"gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|halal|kosher|teetotal)\b", low):
         return _tidy("User is " + carried_verbs(_pronouns_en(t[:1].lower() + t[1:])))  # "vegetarian, have been for 8 years"
-    if inherited and re.match(r"(?:(?:huge|big|massive) fan of|fluent in|allergic to|obsessed with)\b", low):
-        article = "a " if low.endswith("fan of", 0, low.find(" of") + 3) else ""
+    article = en_state_article(low) if inherited else None
+    if article is not None:
         return _tidy("User is " + article + _pronouns_en(t[:1].lower() + t[1:]))  # "huge fan of 70s soul"
     if inherited and re.match(r"~?\d+ ?(?:min|mins|minutes) (?:of )?[a-z]+ (?:every|each|a day|daily)\b", low):
         return _tidy("User does " + _pronouns_en(t))  # "10 min meditation every morning"

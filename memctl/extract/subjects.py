@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .lexicon import lemmas, plural_noun, third_person, verb_like
 from .rules import LangRules
 
 # What kind of subject a clause has.
@@ -154,7 +155,7 @@ class Scene:
                 relation = _EN_ONE.get(found[0], found[0][:-1] if found[0] in r.plural and found[0].endswith("s") else found[0])
                 for name in (m.group(2), m.group(3)):
                     named = re.search(r"\b(?:named|called)\s", m.group(0)) is not None  # "a cat named Pepper"
-                    if name and (named or not _en_verb_like(name)) and name.lower() not in _EN_NOT_NAMES:
+                    if name and (named or not verb_like(name)) and name.lower() not in _EN_NOT_NAMES:
                         self.by_name.setdefault(name.lower(), Subject(found[1], relation, name))
             # "I've adopted a rescue dog, a greyhound called Biscuit": the pet's name.
             for word, kind in r.relations_in(low):
@@ -275,9 +276,7 @@ each every some into onto upon over under about after before since until unless 
 
 
 def _unknown_word(word: str) -> bool:
-    from lemminflect import getAllLemmas
-
-    return word not in _EN_FUNCTION and word not in _EN_NOT_NAMES and not getAllLemmas(word)
+    return word not in _EN_FUNCTION and word not in _EN_NOT_NAMES and not lemmas(word)
 
 
 _EN_NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday sunday january february march april may
@@ -326,8 +325,8 @@ def _en_possessive(text: str, r: LangRules) -> Found | None:
                 # the lexicon does not know, so not "my dog food is ...").
                 name = typed.group(1).capitalize()
                 return Found(Subject(kind, relation, name, plural=relation in r.plural), end + typed.end(1))
-            if named and kind in (PERSON, PET) and not _en_verb_like(named.group(1).split()[0]):
-                name = named.group(1).split()[0] if _en_verb_like(named.group(1).split()[-1]) else named.group(1)
+            if named and kind in (PERSON, PET) and not verb_like(named.group(1).split()[0]):
+                name = named.group(1).split()[0] if verb_like(named.group(1).split()[-1]) else named.group(1)
                 end += named.start(1) + len(name)
                 if text[end:end + 1] == ",":
                     end += 1
@@ -343,29 +342,6 @@ def _en_possessive(text: str, r: LangRules) -> Found | None:
             return None
         skip += nxt.end()
     return None
-
-
-def _en_plural_noun(word: str) -> bool:
-    """ "pals", "buddies": a plural noun, even where the lexicon also knows a verb of it."""
-    from lemminflect import getAllLemmas
-
-    nouns = getAllLemmas(word.lower()).get("NOUN", ())
-    return word.endswith("s") and bool(nouns) and word.lower() not in nouns
-
-
-def _en_third_person(word: str) -> bool:
-    """ "meets", "goes": a verb's third-person form, not a bare verb ending in s ("pass")."""
-    from lemminflect import getAllLemmas
-
-    lemmas = getAllLemmas(word.lower()).get("VERB", ())
-    return bool(lemmas) and word.lower() not in lemmas
-
-
-def _en_verb_like(word: str) -> bool:
-    from lemminflect import getAllLemmas
-
-    lemmas = getAllLemmas(word.lower())
-    return "VERB" in lemmas or "AUX" in lemmas
 
 
 def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -> Found:
@@ -391,7 +367,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             if low.startswith(("my", "our")) and re.fullmatch(r"[A-Z][a-z]+", name):
                 return Found(Subject(USER, joint=f"{found[0]} {name}", plural=True), end)  # "my wife Ana and I"
             return Found(Subject(USER, joint=words if words.endswith("s") and end == joint.end() else found[0], plural=True), end)
-        if re.fullmatch(r"[a-z]+(?: [a-z]+)?", words) and (not _en_verb_like(words.split()[-1]) or _en_plural_noun(words.split()[-1])):
+        if re.fullmatch(r"[a-z]+(?: [a-z]+)?", words) and (not verb_like(words.split()[-1]) or plural_noun(words.split()[-1])):
             return Found(Subject(USER, joint=words, plural=True), joint.end())  # "my girl & I": as the user said it
     owned = _en_possessive(text, r)
     if owned:
@@ -481,18 +457,18 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             return Found(SOMEONE_ELSE)  # "Being surrounded by teammates creates a bond": said of anyone
     if _EN_NOT_SUBJECT.match(low):
         return Found(SOMEONE_ELSE)
-    if first and _EN_PERSON_FACT.match(text) and not _en_verb_like(first.group(1)) and first.group(1).lower() not in _EN_NOT_NAMES \
+    if first and _EN_PERSON_FACT.match(text) and not verb_like(first.group(1)) and first.group(1).lower() not in _EN_NOT_NAMES \
             and not re.search(r"\b(?:i|i'm|my|me)\b", low):
         # "Margaret has a dodgy right knee", "Noor has a peanut allergy": someone of the user's
         # life by the name the conversation uses, with a lasting fact of their health or diet.
         subject = Subject(PERSON, "", first.group(1))
         return Found(subject, len(first.group(1)))
-    if first and not _en_verb_like(first.group(1)) and not first.group(1).lower().endswith("ing"):
+    if first and not verb_like(first.group(1)) and not first.group(1).lower().endswith("ing"):
         # "Berlin's meetups are great", "Melanie is kind": not the user (by the name, so that
         # "she" in the clause after is not someone named earlier: "Maisie will want to help, she's 3").
         return Found(SOMEONE_ELSE if first.group(1).lower() in r.relations else Subject(NONE, "", first.group(1)))
     lower_name = re.match(r"^([a-z]+) (?:(?:only|just|also|still|usually|always|never|often|sometimes) )*([a-z]+s)\b", low)
-    if lower_name and not _en_verb_like(lower_name.group(1)) and _en_third_person(lower_name.group(2)) \
+    if lower_name and not verb_like(lower_name.group(1)) and third_person(lower_name.group(2)) \
             and not re.match(r"^(?:i|im|ive|u|ya|yeah|yep|nope|ok|okay|lol|also|just|still|usually|always|never|often)$", lower_name.group(1)):
         return Found(SOMEONE_ELSE)  # "otieno only meets on wednesdays": a name typed in lower case, not the user
     if re.match(r"^(?:[\w'-]+ ){1,3}(?:is|are|was|were|has|have|must|could|would|can|will|always|never)\b", low) \
@@ -504,8 +480,15 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
 
 
 # A clause opening with the user's own verb or state, the "I" left out.
-_EN_OWN_OPENER = re.compile(r"^(?:(?:still|also|really|totally) )?(?:wanna|gonna|gotta|want to|need to|prefer|"
-                            r"(?:huge|big|massive) fan of|fluent in|allergic to|obsessed with)\b")
+# A state of the user's said without "I'm": "huge fan of 70s soul" (a fan), "fluent in korean".
+_EN_STATE = r"(?:huge|big|massive) (fan) of|fluent in|allergic to|obsessed with"
+_EN_OWN_OPENER = re.compile(rf"^(?:(?:still|also|really|totally) )?(?:wanna|gonna|gotta|want to|need to|prefer|{_EN_STATE})\b")
+
+
+def en_state_article(low: str) -> str | None:
+    """For a clause opening with such a state, the article its "I'm" takes ("a" before a fan); None otherwise."""
+    m = re.match(rf"(?:{_EN_STATE})\b", low)
+    return None if m is None else "a " if m.group(1) else ""
 
 
 # A name, then a lasting fact of health or diet: "Noor has a peanut allergy (carries an epipen)".
