@@ -258,7 +258,15 @@ _MONTH_EN = re.compile(r"\b(by|before|until|in|since|back in|last|next|this)?\s*
 _YEAR_EN = re.compile(r"\b(by|before|until|in|since|back in|mid-?|end of|the end of)?\s*((?:19|20)\d\d)\b")
 
 
+# Words that look like times and are none: a range of weekdays is a schedule ("Monday to
+# Friday", "mon-fri"), and "the first time in six years" looks back over them, not ahead.
+_NOT_A_TIME_EN = re.compile(
+    r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|through|thru|till|until|-|–|—)\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b"
+    r"|\b(?:first|only|second) time (?:ever )?in (?:\w+ )?(?:years?|months?|weeks?|days?|decades?)\b")
+
+
 def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable[[], bool] | None = None) -> None:
+    low = _NOT_A_TIME_EN.sub(lambda m: " " * len(m.group(0)), low)  # (the same length: positions hold)
     # "3 weeks ago", "within two years" (a deadline), "in 3 weeks": that many units back or ahead.
     for pattern, sign, deadline in ((_AGO_EN, -1, False), (_WITHIN_EN, 1, True), (_IN_EN, 1, False)):
         for m in pattern.finditer(low):

@@ -309,7 +309,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     and (a.about.kind == USER or a.about.label == last_in_sentence[1].subject) \
                     and not _points_elsewhere(a.text, clause.lang, rules.lang(clause.lang)) \
                     and len(last_in_sentence[1].clause) <= MAX_CLAUSE_CHARS \
-                    and not (last_in_sentence[1].subject != "user" and re.search(r"(?<=.)[他她它]", a.text)):
+                    and not (last_in_sentence[1].subject != "user" and re.search(r"(?<=.)[他她它]", a.text)) \
+                    and not (last_in_sentence[1].subject != "user" and _ZH_SO.match(clause.text)):
                 # (Not "想给他做点低糖的面包" after "我爸有糖尿病": he is the object, the one who
                 # wants is the user; "她早上七点才起" after "我老婆是老师" is still hers.)
                 # A subject-less continuation ("现在在美团" after "我跳槽了") elaborates the fact before it
@@ -317,7 +318,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
             else:
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, a.reason))
-                if last_in_sentence and (_THIS_TIME.search(a.text) or a.reason == "unclear subject"
+                if last_in_sentence and (_THIS_TIME.search(a.text) or a.reason == "unclear subject" or _ZH_SO.match(clause.text)
                                          or clause.lang == "zh" and not a.inherited and a.about.kind == USER
                                          and last_in_sentence[1].subject != "user"
                                          or not a.inherited and a.about.kind in (PERSON, PET)
@@ -377,6 +378,11 @@ _EN_FAVOURITE = re.compile(r"\bmy (?:all-time |absolute )?fav(?:ou?rite|e) ([a-z
                            r"((?:[A-Z][\w'-]*|&)(?: (?:[A-Z][\w'-]*|&|of|the))*)")
 _THIS_TIME = re.compile(r"这周|本周|今天|今晚|刚才|这次|这个月的|\b(?:today|tonight|this week|this time)\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re.I)
+
+
+# "老婆怀孕了，预产期明年3月，所以甲醛特别在意": what follows from someone's fact is the
+# user's own concern, no more of that person's fact.
+_ZH_SO = re.compile(r"(?:所以|因此|于是|因为这样|这样的话)")
 
 
 def _continues(a: Analysis, sentence: int, kept_sentence: int) -> bool:

@@ -42,6 +42,7 @@ _CARRIED_DROPS = {
 # out of the way of finding the subject, and put back after it.
 _EN_LEAD_TIME = re.compile(
     r"^(?:(?:last|this|next|every|on|in|since|over the|early|late|back in)\s+[\w-]+(?:\s+(?:morning|night|evening|afternoon|weekend))?"
+    r"|(?:from|starting) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
     r"|yesterday|today|tonight|recently|lately|earlier today|the other day|these days|nowadays|a while ago|"
     r"(?:a few|a couple of|two|three|\d+)\s+\w+\s+ago|at the moment|right now)\s*,?\s+(?=(?:my|our|me|i|i'm|i've|we|we're)\b)",
     re.I,
@@ -62,6 +63,11 @@ _ZH_LEAD_TIME = re.compile(rf"^(?:{ZH_TIME_WORDS}(?:[一二三四五六七八九
 _ASKED_RULE = re.compile(r"^(?:can|could|would|will) (?:you|u) (?:please |pls |always |just |maybe )*(?:give|keep|write|send|use|answer|reply|make|format|do)\b")
 _ZH_CHILD = re.compile(r"孩子|儿子|女儿|宝宝|娃|闺女|小孩|大宝|二宝|老大|老二")
 _ZH_HOUSEHOLD_MONEY = re.compile(r"存钱|每月存|每个月存|房贷|车贷|贷款|月供|工资|理财|买房|买车|保险|还款|教育金")
+_ZH_SPOUSE = re.compile(r"老婆|老公|妻子|丈夫|爱人|媳妇")
+# What a couple owes together: "（老婆一万五，）每月房贷6800" is the household's, said by the user.
+_ZH_SHARED_DEBT = re.compile(r"房贷|车贷|月供|房租")
+# "（猫……）下周六带它去打疫苗": the pet or person is the object; the user does it.
+_ZH_CARED_FOR = re.compile(r"(?:带|给|帮|陪|喂|让|送|抱|把|领|接)(它|他|她)(?!们)")
 
 
 @dataclass
@@ -255,6 +261,8 @@ _DIET_ALONE = re.compile(r"(?:(?:strictly|mostly|fully|now|still) )?(?:vegetaria
 
 # What only a person does: the clause after talk of a pet is the user's.
 _HUMAN_AFFAIRS = re.compile(r"租房|房租|搬到|上班|下班|公司|工作|工资|加班|通勤|面试|跳槽|\b(?:rent|renting|lease|commute|office|salary|job|work)\b", re.I)
+_ARRANGED_FOR = re.compile(r"\b(?:signed up|registered|enrolled|entered|booked|reserved|got tickets|bought tickets|got a place|got a spot)"
+                           r"(?: [\w'-]+){0,6} (?:on|for) (?:the )?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 _USERS_OWN_VERB = re.compile(r"(?:just |also |finally |already )?(?:saved|paid|spent|bought|booked|sold|moved|started|finished|"
                              r"got|had|went|made|took|need|want|have|gotta|gonna)\b", re.I)
 
@@ -352,8 +360,12 @@ def _answer(r: LangRules, text: str, scene: Scene, a: Analysis) -> bool:
         return False
     if _named_answer(r, body, scene, a):
         return True
-    if _ASKED_ABOUT_ANOTHER.search(_last_question(asked)):
-        return False  # "Does she have any allergies?" -> "penicillin": hers, not the user's
+    last = _last_question(asked)
+    if _ASKED_ABOUT_ANOTHER.search(last) or scene.asked is not None and scene.asked.kind in (PERSON, PET) \
+            and scene.asked.relation and scene.asked.relation.lower() in last.lower():
+        # "Does she have any allergies?" -> "penicillin": hers, not the user's; "猫几岁、平时吃什么？"
+        # -> "橘猫": the cat's breed, not the user's food.
+        return False
     for question, template, type_, slot in r.answers:
         m = question.search(asked)
         if m:
@@ -585,9 +597,12 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     past_hint = r.has("past", tlow) or bool(r.types["event"].search("i " + tlow if said_past else tlow))
     # A Chinese date is past by a past marker next to it, not by the clause's event pattern
     # ("10月我要去日本" has a month before 我 and is ahead).
-    a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint,
+    # "I signed up for the Berlin Marathon on September 27": the date is the event's, ahead,
+    # though signing up is past.
+    arranged = lang == "en" and _ARRANGED_FOR.search(tlow) is not None
+    a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint and not arranged,
                          past_in=(lambda stretch: r.has("past", stretch)) if lang != "en" else None,
-                         past_verb=(lambda: past_tense(tlow)) if lang == "en" else None) \
+                         past_verb=(lambda: past_tense(tlow)) if lang == "en" and not arranged else None) \
         or ([] if _NOW.search(tlow) or r.has("timeless", tlow) else list(ctx.prev_times))  # "上个月被裁了，现在在家歇着": now is not last month
     # "I have yoga every Monday", "每周三": a day that comes round again is no date of the clause.
     if re.search(r"\bevery\b|\beach\b|每", text, re.I):
@@ -654,6 +669,14 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if lang == "zh" and found.inherited and found.subject.kind == PERSON and _ZH_CHILD.fullmatch(found.subject.relation) \
             and _ZH_HOUSEHOLD_MONEY.search(body):
         found = Found(THE_USER, inherited=True)  # "（孩子今年两岁）打算每月存2000 存到18岁": the parent saves, not the child
+    cared_for = False
+    if lang == "zh" and found.inherited and found.subject.kind in (PERSON, PET) \
+            and (_ZH_SPOUSE.fullmatch(found.subject.relation) and _ZH_SHARED_DEBT.search(body)
+                 or _ZH_CARED_FOR.search(body) and not re.match(r"(?:他|她|它)(?!们)", body)):
+        # (Not carried over: the words say it is the user, so talk of others before does not unsettle it.)
+        cared = found.subject
+        found, cared_for = Found(THE_USER), True
+        body = _ZH_CARED_FOR.sub(lambda m: m.group(0)[:-1] + (cared.name or cared.relation), body, count=1)
     if lead:
         body = _put_back(body, lead, found, lang)
     text = a.text = body
@@ -703,7 +726,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("request for the current task")
     # What a clause implies about the user ("遛狗" -> has a dog) is read from the user's own
     # doings, not from someone else's ("她不太会遛狗").
-    if ctx.infer and s.kind == USER and _infer(r, tlow, a, early=False):
+    # (Not where the child was just named and is now the one cared for: "我女儿才3岁 晚上想陪陪她".)
+    if ctx.infer and s.kind == USER and not cared_for and _infer(r, tlow, a, early=False):
         return a
     a.standing = (request and durable) or standing
     if s.kind == NONE and not a.standing:

@@ -43,8 +43,10 @@ might may shall used""".split())
 _AGREE = {"am": "is", "are": "is", "'m": "is", "have": "has", "do": "does", "don't": "doesn't",
           "wanna": "wants to", "gotta": "has to", "gonna": "is going to",
           "haven't": "hasn't", "aren't": "isn't", "be": "is", "were": "was", "weren't": "wasn't"}
-# Days as typed in chat ("tues thurs sat"): names, never verbs.
-_DAY_SHORT = frozenset("mon tue tues wed weds thu thur thurs fri sat sun".split())
+# Days as typed in chat ("tues thurs sat", "sundays off", "weeknights 2 hrs"): names, never verbs.
+_DAY_SHORT = frozenset("""mon tue tues wed weds thu thur thurs fri sat sun monday mondays tuesday tuesdays wednesday
+wednesdays thursday thursdays friday fridays saturday saturdays sunday sundays weekday weekdays weekend weekends
+weeknight weeknights""".split())
 # Past forms that look like bare verbs: "I quit smoking" stays past.
 _SAME_PAST = frozenset("quit put cut hit let set shut hurt cost spread saw found lay wound ground fell bore read".split())
 
@@ -70,6 +72,8 @@ def _third_person(word: str) -> str:
         return word  # not the bare form: past ("went"), participle or already agreed
     if not verb and lemmas:
         return word  # a known word that is not a verb
+    if not lemmas and low.endswith("s"):
+        return word  # a word the lexicon does not know, already plural or agreed
     inflected = getInflection(low, "VBZ")
     return inflected[0] if inflected else word
 
@@ -166,6 +170,12 @@ _NEW_SUBJECT = frozenset("they he she it we you who how that which when where wh
 _OBJECT_NEXT = re.compile(r"(?:the|a|an|my|our|their|his|her|its|this|these|those|some|every)$", re.I)
 
 
+def _unknown_name(word: str) -> bool:
+    """ "lisinopril", "Ozempic": a name the lexicon does not know, the object of a verb before it."""
+    low = word.lower().strip(",.")
+    return len(low) > 3 and low.isalpha() and not _kinds(low) and low not in _DAY_SHORT
+
+
 def agree(rest: str) -> str:
     """The words after a third-person singular subject: the first verb agrees with it, and
     so does a verb joined to it by "and" ("brings a book and just chills")."""
@@ -196,7 +206,8 @@ def agree(rest: str) -> str:
                 # A verb, not a noun ("coffee and tea", "cats and dogs"), unless an adverb
                 # says it is one ("and just chill").
                 if w.isalpha() and w.islower() and _bare_verb(w) \
-                        and ("NOUN" not in kinds or j > i + 1 or j + 1 < len(words) and _OBJECT_NEXT.match(words[j + 1]) is not None
+                        and ("NOUN" not in kinds or j > i + 1 or j + 1 < len(words) and (_OBJECT_NEXT.match(words[j + 1]) is not None
+                                                                                         or _unknown_name(words[j + 1]) and "ADJ" not in kinds)
                              and "to" not in (x.lower() for x in words[first + 1:i])):
                     words[j] = _third_person(w)
                 break
@@ -382,7 +393,8 @@ def joined_verbs(text: str) -> str:
             after2 = words[j + 2].lower().strip(",.") if j + 2 < len(words) else ""
             takes_object = after in _AFTER_VERB or re.fullmatch(r"\d+(?:s|h|hrs)?", after) is not None or after == "to" and w in _TO_VERBS \
                 or after in ("in", "at", "near", "from", "for") and w in ("live", "work", "study", "stay", "teach", "train") \
-                or after in _HOW_OFTEN or after == "with" and after2 in _COMPANY
+                or after in _HOW_OFTEN or after == "with" and after2 in _COMPANY \
+                or _unknown_name(after) and "ADJ" not in kinds  # "and take lisinopril" (not "and green scenery")
             # ("joined a chess club and practice with others", "joined a gym and go three
             # times a week": how often and with whom follow a verb, not a noun.)
             # A word that is only a verb, or one that is also a noun with an object after it
@@ -663,8 +675,7 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
     m = re.match(r"^(?:he|she|they)(?='s\b|\b)", low) or (None if subject.plural else re.match(r"^it(?='s\b|\b)", low))
     if m:
         rest = t[m.end():]
-        rest = re.sub(r"^'s\b", " has" if re.match(r"^'s\s+(?:been|got|gotten|had|moved|gone|left|become|decided|started|finished|rescheduled)\b", rest)
-                      else " is", rest)
+        rest = re.sub(r"^'s\b", " has" if perfect_s(rest) else " is", rest)
         rest = re.sub(r"^'re\b", " are", rest)
         rest = re.sub(r"^'ve\b", " has" if not subject.plural else " have", rest)
         rest = re.sub(r"^'d\b", " would", rest)  # "She'd often come": not "User's mum'd"
@@ -676,6 +687,7 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
     if m:
         # "her little brother Rory's 3": a name and its "is".
         rest = re.sub(r"\b([A-Z][a-z]+)'s (?=\d|(?:a|an|so|very|really|allergic|vegetarian|vegan|scared|afraid|into)\b)", r"\1 is ", t[m.end():])
+        rest = re.sub(r"^ name's\b", " name is", rest)  # "her name's yuki"
         return f"{name}'s" + _pronouns_en(rest, about_other=True)
     if subject.name and low.startswith(subject.name.lower()) and not re.match(r"\w", t[len(subject.name):len(subject.name) + 1]):
         return name + _pronouns_en(contracted_is(t[len(subject.name):]), about_other=True)  # "ava's vegetarian"
@@ -700,7 +712,7 @@ def _singular(noun: str) -> str:
 
 
 _FUNCTION_WORDS = frozenset("""on off in at to for with from of or but the a an this that these those by about into
-onto over under than as if so""".split())
+onto over under than as if so every each""".split())
 # Past verbs that say the whole fact alone: "User retired".
 _WHOLE_ALONE = frozenset("""retired graduated married divorced moved relocated quit resigned emigrated immigrated
 recovered converted transitioned enlisted""".split())
@@ -769,8 +781,10 @@ _ZH_ONLY_TIME = re.compile(r"(?:每|[\d一二三四五六七八九十两]+(?:号
 # object: left alone ("饭后吃", "上个月查了", "十号回来"), they say nothing.
 _ZH_WHEN = re.compile(r"^(?:(?:每天|天天|从小|小时候|每周[一二三四五六日天]?|每个?月|早上|晚上|中午|下午|上午|饭后|饭前|睡前|上个?月|下个?月|这个?月|上周|下周|"
                       r"下下周[一二三四五六日天]?|这周|周[一二三四五六日天末]|[\d一二三四五六七八九十]+号|昨天|今天|明天|刚才|刚刚|刚|已经|又|都|就|也|还|一直|"
-                      r"经常|老是|一般|平时)[，,]?)+")
-_ZH_BARE_VERB = re.compile(r"(?:不|没|没有|不太|不怎么)?(?:吃|喝|看|查|用|弄|去|做|拿|买|回来|回去|推到|改到|挪到|换成|到|一片|一次|两次|一粒)[了的啊呀吧]*")
+                      r"经常|老是|一般|平时|午休|下班后?|上班前|周末|工作日)[，,]?)+")
+# How often, and of what nothing: "一周三次左右".
+_ZH_ONLY_OFTEN = re.compile(r"(?:一周|每周|一个月|每个?月|一天|每天|一年|每年)?[\d一二三四五六七八九十两几]+(?:次|回|趟|天)(?:左右|多|吧|的样子)?")
+_ZH_BARE_VERB = re.compile(r"(?:不|没|没有|不太|不怎么)?(?:吃|喝|看|查|用|弄|去|做|拿|买|回来|回去|回|推到|改到|挪到|换成|到|一片|一次|两次|一粒)[了的啊呀吧]*")
 
 
 # Words an English sentence does not end on: a memory ending on one was cut off.
@@ -817,7 +831,9 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
                 and not re.fullmatch(r"(?:大|高|初|研|博|小学|初中|高中)[一二三四五六]|[一二三四五六]年级", bare) \
                 and not re.search(r"[是有在爱会要想怕住吃喝学做开养姓叫考读教病疼岁了过职]", bare):
             return False  # "用户英语一", "用户二度": a word of the answer, no statement
-        if _ZH_BARE_VERB.fullmatch(_ZH_WHEN.sub("", body)):
+        if _ZH_ONLY_OFTEN.fullmatch(bare):
+            return False  # "用户一周三次左右": three times a week of what, the clause before said
+        if any(_ZH_BARE_VERB.fullmatch(_ZH_WHEN.sub("", said)) for said in (body, re.sub(rf"^{_ZH_ONLY_TIME.pattern}", "", body))):
             return False  # "用户饭后吃", "用户上个月查了", "用户推到下下周一了": what, the clause lost
         return len(body) > 1 and not re.search(r"(?:喜欢|爱|想|要|觉得|知道|打算|准备)[了啊呀吧的]*$", body) \
             and not re.fullmatch(r"(?:就|也|还|刚|都|确实)?(?:一般般?|刚好|还行|还好|可以|不错|挺好|这样|那样|是的?)[了啊呀吧的嘛]*", body)
@@ -836,6 +852,9 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
     if owned:
         # "User's portable smokers", "User's gf, Toby": someone's something, and nothing said of it.
         words = re.findall(r"[A-Za-z][A-Za-z'-]*|\d+", without_time(owned.group(1)))
+        if words and words[0].lower() in _DAY_SHORT:
+            # "User's weeknights 2 hrs, Saturdays 5ish": hours of what, the question said.
+            return any("VERB" in _kinds(w.lower()) or "AUX" in _kinds(w.lower()) for w in words)
         return any("VERB" in _kinds(w.lower()) or "AUX" in _kinds(w.lower()) or "'" in w
                    or n > 0 and (w.isdigit() or "ADJ" in _kinds(w) or w.islower() and not _kinds(w))
                    for n, w in enumerate(words))
@@ -877,6 +896,44 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
     return True
 
 
+# After "'s", a word that makes it "has" on its own ("he's been", "she's got").
+_HAS_NEXT = frozenset("been got gotten had moved gone left become decided started finished rescheduled".split())
+# Adverbs that may stand between "'s" and a participle ("he's never used power tools").
+_PERFECT_ADVERBS = frozenset("never ever already just always recently finally also".split())
+# After these, any participle makes "'s" "has" ("she's never married", "he's already booked").
+_PERFECT_ONLY = frozenset("never ever already".split())
+# A span of time after the participle says "has": "'s lived with us since 2023", "'s worked there for 10 years".
+_SPAN = re.compile(r"\b(?:since|for (?:\d|a |an |years|months|weeks|ages|decades|the (?:past|last))|all (?:my|his|her|their) life)")
+
+
+@lru_cache(maxsize=4096)
+def _participle(word: str) -> tuple[bool, bool]:
+    """Whether `word` is a verb's past participle, and whether it is one that differs from the
+    past ("taken", "grown": never an adjective's look-alike like "obsessed" or "married")."""
+    from lemminflect import getAllLemmas, getInflection
+
+    found = getAllLemmas(word)
+    verbs = [lemma for lemma in found.get("VERB", ()) if word in getInflection(lemma, "VBN") and word != lemma]
+    irregular = any(word not in getInflection(lemma, "VBD") for lemma in verbs) and "ADJ" not in found
+    return bool(verbs), irregular
+
+
+def perfect_s(rest: str) -> bool:
+    """Whether the "'s" that `rest` opens is "has": "'s been", "'s grown", "'s never used power
+    tools", "'s lived with us since 2023"; not "'s married", "'s obsessed with", "'s used to it"."""
+    words = re.findall(r"[\w'-]+", rest[2:].lower())[:3]
+    if not words or not words[0].isalpha():
+        return False  # "'s 74, been living with us": the age and its "is"
+    if words[0] in _HAS_NEXT:
+        return True
+    adverb = words[0] if words[0] in _PERFECT_ADVERBS and len(words) > 1 else ""
+    verb = words[1] if adverb else words[0]
+    participle, irregular = _participle(verb)
+    if not participle or words[-1] == "to":
+        return False
+    return irregular or adverb in _PERFECT_ONLY or ("ADJ" not in _kinds(verb) and _SPAN.search(rest.lower()) is not None)
+
+
 def contracted_is(rest: str) -> str:
     """After a subject phrase, "'s" is "is" or "has" ("my sister's vegan", "my dad's been
     ill") unless a noun follows ("my son's school"): the words after it, spaced."""
@@ -887,7 +944,7 @@ def contracted_is(rest: str) -> str:
     after = re.match(r"^'s\s+\S+\s+(\S+)", rest)
     if after and after.group(1).lower() in ("is", "was", "will", "has", "had", "are", "were", "starts", "begins", "takes", "got"):
         return rest  # "my sister's wedding is in August": a possessive before the verb
-    if nxt in ("been", "got", "gotten", "had", "moved", "gone", "left", "become", "decided", "started", "finished", "rescheduled"):
+    if perfect_s(rest):
         return " has" + rest[2:]
     kinds = _kinds(nxt)
     if nxt in ("a", "an", "the", "not", "very", "so", "really", "always", "never", "also", "still", "now", "in", "on",
@@ -936,7 +993,7 @@ _ZH_FAMILY = re.compile(r"孩子|宝宝|家|老婆|老公|妻子|丈夫|父母|�
 _ZH_WE_FAMILY = "用户一家"
 # "我们这边用的是 JDK 17": a "we" of work, by its technical words.
 _ZH_TECH = re.compile(r"JDK|Java|Python|Golang|Node|React|Vue|Kafka|MySQL|Redis|代码|项目|服务器|上线|发版|部署|数据库|接口|框架|技术栈|版本|需求评审|测试环境")
-_ZH_LEAD = re.compile(r"^(?:对了|另外|还有(?=[，,]|我|你|就是)|然后|而且|但是|不过|所以|也就是说|可是|只是|并且|而)[，,]?")
+_ZH_LEAD = re.compile(r"^(?:对了|另外|还有(?=[，,]|我|你|就是)|然后|而且|但是|不过|所以|也就是说|可是|只是|并且|而|结果(?=我))[，,]?")
 # A clause opening with when it happens, then who ("周末我们一般去爬山", "去年我们公司被收购了"):
 # the speaker is put first, so the time follows them as it would after 我 ("用户周末一般去爬山",
 # "用户的公司去年被收购了"), instead of 用户 in front and again where 我们 stood.
@@ -950,6 +1007,10 @@ _ZH_OTHER_START = re.compile(r"^(?:(?:这|那)(?:个(?!月|周末|周|星期|礼
 
 # What is sung, read or watched is a title, quoted or not: "唱了一首月亮代表我的心".
 _ZH_TITLE = re.compile(r"(?:唱|听|弹|看|读|写|拍)(?:了|过)?(?:一首|一部|一本|一篇|一曲|首|部|本)([^，。！？,!?]+)")
+
+
+# Someone who tells the user what to do, with the user left out: "医生让少吃海鲜和喝啤酒".
+_ZH_BIDDEN = re.compile(r"^(?:医生|大夫|营养师|教练|老师|老板|领导|主管|导师|爸妈|父母|我妈|我爸|妈妈|爸爸|老婆|老公)(?:让|叫|要|建议|不让|嘱咐|要求)(?!用户|我)")
 
 
 def _zh_outside(text: str) -> str:
@@ -971,7 +1032,7 @@ def _zh_pronouns(part: str) -> str:
 
 def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
     t = _ZH_LEAD.sub("", text.strip())
-    t = re.sub(r"[。！!~～]+$", "", t).strip(" ，,")
+    t = re.sub(r"[。！!~～；;、]+$", "", t).strip(" ，,")
     if subject.kind != USER:
         display = _zh_display(subject)
         if phrase_end:
@@ -1015,6 +1076,9 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     t = _zh_outside(t)
     # The user is named where they were (我 -> 用户), or in front when the clause left them
     # out; never both ("很多人都比我厉害" is not "用户很多人都比用户厉害").
+    bidden = _ZH_BIDDEN.match(t)
+    if bidden and not said_self:
+        return bidden.group(0) + "用户" + t[bidden.end():]  # "医生让少吃海鲜" -> "医生让用户少吃海鲜"
     if not t.startswith("用户") and not said_self and not _ZH_OTHER_START.match(t):
         # "公司代码合并要两个人review", "缓存从Memcached换成Redis了": the user's company, the user's cache.
         t = ("用户的" if re.match(rf"{_ZH_GROUP_NOUN}|缓存|数据库|消息队列|队列|技术栈|前端|后端|服务", t)

@@ -18,7 +18,7 @@ _INLINE_CODE = re.compile(r"`[^`\n]*`")
 
 _NOT_SENTENCE_END = "".join(
     rf"(?<!\b{a}\.)" for a in ("Mr", "Mrs", "Ms", "Dr", "St", "e\\.g", "i\\.e", "etc", "vs", "U\\.S", "No", "a\\.m", "p\\.m",
-                                 "approx", "min", "max", "mins", "hrs", "yo", "ft", "lbs", "mo", "wk")
+                                 "approx", "mins", "hrs", "yo", "ft", "lbs", "mo", "wk")
 )
 # A sentence ends at a full stop before a capital, and before a lower-case letter too: chat
 # is often typed without capitals ("budget around 1900 max. no car, sold it").
@@ -60,6 +60,9 @@ _EN_CLAUSE = re.compile(
     # "she's really into pottery so anything like that would be great": the ask after the fact.
     r"|,?\s+(?=so\s+(?:anything|something|any (?:ideas|tips|suggestions|recs|recommendations)|ideas|suggestions|"
     r"recommendations|recs)\b)"
+    # "hannah uses a wheelchair btw so can we avoid the summit", "she's into axolotls so that's the
+    # theme": a request, or a remark on the fact, after it.
+    r"|,?\s+(?=(?:btw\s+|lol\s+)?so\s+(?:(?:can|could|would|will)\s+(?:we|you|u|i)|(?:that's|that is|it's|it is|this is)\s+(?:the|a|an|why|what|how))\b)"
     # "..., is it bad to do it on an empty stomach": a question tacked on after a comma.
     r"|,\s+(?=(?:is it|is that|is this|should i|can i|do i|would it|will it|does it|any tips|any ideas|"
     r"can you|could you|can u|could u|would you|will you)\b)"
@@ -189,6 +192,24 @@ _ZH_OPEN_END = re.compile(r"(?:^|我|我们|打算|准备|计划|想|要|会|还
                           r"|(?:的时候|时候)$")
 
 
+_ZH_MONTH_DAY = re.compile(r"(\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日]")
+_ZH_BARE_DAY = re.compile(r"(?<![\d月周期拜一二三四五六七八九十])(?=(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日](?![线楼店院房机位子]))")
+
+
+def _month_carried(parts: list[str]) -> list[str]:
+    """"10月1号走，7号回": a day said without its month, in the sentence that just said one,
+    is in that month ("10月7号回"), not in the month the message was written."""
+    month, out = None, []
+    for part in parts:
+        said = list(_ZH_MONTH_DAY.finditer(part))
+        if said:
+            month = said[-1].group(1)
+        elif month and "月" not in part:
+            part = _ZH_BARE_DAY.sub(month + "月", part, count=1)
+        out.append(part)
+    return out
+
+
 def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[Clause]:
     """The clauses of a message; `spell` writes out an English sentence's chat spellings
     ("im", "u", the rule files' [spelling]) before it is split."""
@@ -236,5 +257,7 @@ def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[
                 parts.append(part)
         if lang == "en":
             parts = [piece for part in parts for piece in _run_on(part)]
+        else:
+            parts = _month_carried(parts)
         out.extend(Clause(part, language(part), s_idx) for part in parts)
     return out
