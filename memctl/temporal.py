@@ -335,7 +335,9 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
         direction = -1 if end < ref else (1 if start > ref else 0)
         add(m.start(), m.end(), TimeRef(m.group(0), start, end, "month", direction))
     for m in re.finditer(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b", low):
-        _add_day_of_month(add, m, ref, int(m.group(1)), past_hint)
+        # ("Mum had her hip replaced on the 2nd": a verb in the past puts "on the 2nd" behind.)
+        past = past_hint or (past_verb is not None and m.group(0).startswith("on ") and past_verb())
+        _add_day_of_month(add, m, ref, int(m.group(1)), past)
 
 
 # A plan moved to a new date: 改到, 改成, 换成, 推迟到, 提前到, 延期到, 挪到 ...

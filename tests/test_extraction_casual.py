@@ -174,3 +174,47 @@ def test_what_is_left_on_the_end_of_a_correction_or_a_name(messages, expected):
 def test_a_child_just_named_and_then_cared_for_is_no_new_sign_of_a_child():
     assert contents("我女儿才3岁 晚上想陪陪她") == ["用户的女儿才3岁"]
     assert contents("我每天接送孩子") == ["用户有孩子"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("For anything health-related, cite your sources. i don't trust answers without them",
+     ["User prefers: for anything health-related, cite the assistant's sources"]),
+    ("always metric units pls, i'm not in the US", ["User prefers: always metric units"]),
+    ("even if i write in french, answer in english pls. im just practicing",
+     ["User prefers: even if the user writes in french, answer in english"]),
+    ("When I ask for code just give me the code first and explain after, always",
+     ["User prefers: when the user asks for code just give the user the code first and explain after"]),
+    ("讲东西的时候先举例子再讲原理，我比较好懂", ["用户希望讲东西的时候先举例子再讲原理"]),
+    ("别用emoji哈，我主要拿来写工作邮件", ["用户希望别用emoji"]),
+])
+def test_standing_rules_said_casually(text, expected):
+    assert contents(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the cat's name is pickle btw, shes 12 and has kidney issues",
+     ["User's cat's name is pickle", "User's cat is 12 and has kidney issues"]),
+    ("Mum had her hip replaced on the 2nd", ["User's mum had her hip replaced on the 2nd (2026-09-02)"]),
+    ("doc says im prediabetic now so i gotta cut sugar", ["User is prediabetic now"]),
+    ("we have twins, 7 months old, so sleep is a myth", ["User has twins, 7 months old"]),
+    ("im in utc+8 so keep that in mind for meeting times", ["User is in utc+8"]),
+    ("sorry i meant my daughter is 9 not 8", ["User's daughter is 9 not 8"]),
+    ("fyi we're on Linear not Jira", ["User's team is on Linear not Jira"]),
+    ("we're a 3 person design studio, clients are mostly nonprofits",
+     ["User works at a 3 person design studio, clients are mostly nonprofits"]),
+    ("I lead the data team", ["User leads the data team"]),
+    ("knee surgery is booked for the 22nd", ["User's knee surgery is booked for the 22nd (2026-09-22)"]),
+    ("final round interview with Stripe on Monday at 10am", ["User has a final round interview with Stripe on Monday at 10am (2026-09-14)"]),
+    ("下周一我的淘宝店正式上线 卖手工皂", ["用户的淘宝店下周一正式上线，卖手工皂（2026-09-14）"]),
+])
+def test_facts_typed_without_i_or_my(text, expected):
+    assert contents(text) == expected
+
+
+def test_an_employee_introduced_is_no_part_of_the_users_fact():
+    assert contents("刚升了主管 在厦门一家外贸公司 管6个人 有个员工小王老迟到 一周迟到三次") == ["用户刚升了主管，在厦门一家外贸公司，管6个人"]
+
+
+def test_seeing_ones_goals_is_no_visit():
+    assert contents("Seeing my goals written down on paper really helps keep me motivated") == [
+        "Seeing the user's goals written down on paper really helps keep them motivated"]

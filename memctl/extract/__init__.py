@@ -310,7 +310,11 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     and not _points_elsewhere(a.text, clause.lang, rules.lang(clause.lang)) \
                     and len(last_in_sentence[1].clause) <= MAX_CLAUSE_CHARS \
                     and not (last_in_sentence[1].subject != "user" and re.search(r"(?<=.)[他她它]", a.text)) \
-                    and not (last_in_sentence[1].subject != "user" and _ZH_SO.match(clause.text)):
+                    and not (last_in_sentence[1].subject != "user" and _ZH_SO.match(clause.text)) \
+                    and not (clause.lang == "zh" and a.about.kind == USER and a.inherited
+                             and re.match(r"(?:有个|有一个|有位|有一位|有几个)", clause.text) is not None
+                             and _names_others(clause.text, rules.lang("zh"))):
+                # (Not "有个员工小王老迟到" after "刚升了主管": someone else's doing is no more of the user's fact.)
                 # (Not "想给他做点低糖的面包" after "我爸有糖尿病": he is the object, the one who
                 # wants is the user; "她早上七点才起" after "我老婆是老师" is still hers.)
                 # A subject-less continuation ("现在在美团" after "我跳槽了") elaborates the fact before it

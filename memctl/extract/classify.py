@@ -647,7 +647,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
                          ("unhappened", "did not happen"), ("reaction", "reaction"), ("resolve", "encouragement"),
                          ("sentiment", "a feeling about something"), ("platitude", "an aim with no object"),
                          ("past_aim", "a past aim")):
-        if r.has(name, tlow) and not (name in ("sentiment", "reaction", "platitude") and (is_standing(tlow) or re.match(r"(?:from now on|going forward|from here on)\b", tlow))):
+        if r.has(name, tlow) and not (name in ("sentiment", "reaction", "platitude") and (is_standing(tlow) or re.match(r"(?:from now on|going forward|from here on)\b", tlow))) \
+                and not (name == "fragment" and lang == "en" and "," in tlow and is_standing(tlow)):
+            # ("even if i write in french, answer in english pls": a rule with its condition, whole.)
             return a.drop(reason)  # ("when u give me recipes just list ingredients" is a rule, not "gives me" joy)
     if lang == "en" and ctx.prev_topic and re.match(r"^it(?:'s| is| was| has|\s)", text, re.I):
         # "Pottery is a huge part of my life - it helps me ...": "it" is what the clause before was about.

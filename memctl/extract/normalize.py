@@ -1199,6 +1199,7 @@ _EN_REPLY_WORDS = r"(?:answers?|repl(?:y|ies)|responses?|explanations?|messages?
 def standing(text: str, lang: str) -> str:
     """A rule the user sets for the assistant: "Keep replies brief" -> "User prefers brief replies"."""
     body = re.sub(r"[.!。！~～]+$", "", text.strip())
+    body = re.sub(r",\s*always$", "", body, flags=re.I)  # "..., always": the rule says it is one
     if lang == "zh":
         body = re.sub(r"^(?:你)?(?:说话|讲话)", "回答", body)  # "说话简单点": how the assistant answers
         # "你给的东西最好直接是latex代码": what the assistant gives, said as 助手.

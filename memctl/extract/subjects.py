@@ -609,6 +609,8 @@ def _zh_possessive(text: str, r: LangRules) -> Found | None:
                 candidate = after[:n]
                 if n == 1 and re.fullmatch(r"[\u3400-\u9fff]", candidate):
                     continue  # "我老婆晒去年……": one character after a relation is a verb, not a name
+                if n == 3 and re.match(r"[小老阿]", candidate):
+                    continue  # "徒弟小凯拍拖了": 小凯, a name of two (the third is the verb's)
                 if len(candidate) == n and re.fullmatch(r"[\u3400-\u9fffA-Za-z]+", candidate) \
                         and not re.search(r"^[第一二三四五六七八九十两几每这那今昨]|[我你您他她它咱]", candidate) \
                         and not _ZH_NOT_NAME.search(candidate) \
