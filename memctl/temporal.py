@@ -262,7 +262,9 @@ _YEAR_EN = re.compile(r"\b(by|before|until|in|since|back in|mid-?|end of|the end
 # Friday", "mon-fri"), and "the first time in six years" looks back over them, not ahead.
 _NOT_A_TIME_EN = re.compile(
     r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:to|through|thru|till|until|-|–|—)\s*(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b"
-    r"|\b(?:first|only|second) time (?:ever )?in (?:\w+ )?(?:years?|months?|weeks?|days?|decades?)\b")
+    r"|\b(?:first|only|second) time (?:ever )?in (?:\w+ )?(?:years?|months?|weeks?|days?|decades?)\b"
+    # "friday the 17th": the day of the month says the date; the weekday only names it.
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day(?=,? (?:the )?\d{1,2}(?:st|nd|rd|th)\b)")
 
 
 def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable[[], bool] | None = None) -> None:

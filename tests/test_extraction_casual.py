@@ -218,3 +218,22 @@ def test_an_employee_introduced_is_no_part_of_the_users_fact():
 def test_seeing_ones_goals_is_no_visit():
     assert contents("Seeing my goals written down on paper really helps keep me motivated") == [
         "Seeing the user's goals written down on paper really helps keep them motivated"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Not into horror at all, so leave those out of any film recs", ["User is not into horror at all"]),
+    ("no dairy for me, it wrecks my stomach. oat milk is fine", ["User avoids dairy, it wrecks their stomach"]),
+    ("trying to get down to one coffee a day, keep me honest", ["User is trying to get down to one coffee a day"]),
+    ("I'd love to get conversational in Italian someday", ["User would love to get conversational in Italian someday"]),
+    ("languages i speak: english, tagalog, bit of spanish", ["User speaks english, tagalog, bit of spanish"]),
+    ("dog = Pepper, 3yo border collie", ["User's dog's name is Pepper, 3yo border collie"]),
+    ("daughter's school play is friday the 17th", ["User's daughter's school play is Friday the 17th (2026-09-17)"]),
+    ("refunds over $500 need sign-off from my manager Priya", ["Refunds over $500 need sign-off from the user's manager Priya"]),
+    ("our ward charts in epic, handoffs at 7am and 7pm", ["User's ward charts in epic, handoffs at 7am and 7pm"]),
+    ("双十一那天我的网店卖了一千多单，创历史新高了", ["双十一那天用户的网店卖了一千多单，创历史新高了"]),
+    ("记账用的随手记，每天睡前记一下", ["用户记账用的随手记"]),
+    ("客户退款超过500要找我们主管小林批", ["用户的客户退款超过500要找用户的主管小林批"]),
+    ("项目是Vue3 + Vite，后端用Go", ["用户的项目是Vue3 + Vite", "用户的后端用Go"]),
+])
+def test_facts_typed_as_notes(text, expected):
+    assert contents(text) == expected

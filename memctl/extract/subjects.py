@@ -481,7 +481,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
 
 # A clause opening with the user's own verb or state, the "I" left out.
 # A state of the user's said without "I'm": "huge fan of 70s soul" (a fan), "fluent in korean".
-_EN_STATE = r"(?:huge|big|massive) (fan) of|fluent in|allergic to|obsessed with"
+_EN_STATE = r"(?:huge|big|massive) (fan) of|fluent in|allergic to|obsessed with|(?:not|really|totally|so|super) into|not (?:a|really a|much of a) fan of"
 _EN_OWN_OPENER = re.compile(rf"^(?:(?:still|also|really|totally) )?(?:wanna|gonna|gotta|want to|need to|prefer|{_EN_STATE})\b")
 
 
