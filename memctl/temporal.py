@@ -428,12 +428,17 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
 
 def _add_day_of_month(add: Any, m: re.Match[str], ref: date, day: int, past_hint: bool) -> None:
     """"the 12th", "15号": this month's, or next month's when it has passed (unless past tense)."""
-    year, month = ref.year, ref.month
-    if day < ref.day and not past_hint:
-        year, month = _shift_month(ref, 1)
-    try:
-        d = date(year, month, day)
-    except ValueError:
+    step = -1 if past_hint else 1
+    shift = 0 if day >= ref.day or past_hint else 1
+    # ("the 31st" in a month of 30 days: the nearest month that has one, ahead or, if past, behind.)
+    for _ in range(3):
+        year, month = _shift_month(ref, shift)
+        try:
+            d = date(year, month, day)
+            break
+        except ValueError:
+            shift += step
+    else:
         return
     add(m.start(), m.end(), TimeRef(m.group(0), d, d, "day", -1 if d < ref else (1 if d > ref else 0)))
 

@@ -237,3 +237,36 @@ def test_seeing_ones_goals_is_no_visit():
 ])
 def test_facts_typed_as_notes(text, expected):
     assert contents(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "dont tell anyone but im quitting next week, its a secret",
+    "别告诉别人 我准备辞职了",
+    "跟你说个秘密，我偷偷喜欢我们组一个同事，以后千万别提",
+])
+def test_a_secret_the_user_shares_is_kept_nowhere(text):
+    conv = Conversation("u", "s", SEPT, [Turn("t1", "user", text)])
+    ex = extract(conv, clean(conv), rules=RULES)
+    assert [i for i in ex.items if isinstance(i, Candidate)] == []
+    assert any(d.reason == "asked not to keep" for d in ex.dropped)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("my uncle apparently won a pub quiz last night lol", []),
+    ("my friend just texted me 'i quit my job' lmao", []),
+    ("thx for the help w the resume yesterday", []),
+    ("ok but like, why though", []),
+    ("楼上昨晚装修吵了一宿", []),
+    ("Apparently I'm allergic to cats", ["User is allergic to cats"]),
+    ("my company's fiscal year starts in april", ["User's company's fiscal year starts in april"]),
+    ("糖尿病人 推荐零食的话注意下糖分", ["用户是糖尿病人"]),
+])
+def test_remarks_about_others_and_facts_said_bare(text, expected):
+    assert contents(text) == expected
+
+
+def test_the_31st_in_a_month_of_30_days_is_the_next_month_that_has_one():
+    when = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
+    conv = Conversation("u", "s", when, [Turn("t1", "user", "my lease ends on the 31st")])
+    got = [c.content for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
+    assert got == ["User's lease ends on the 31st (2026-12-31)"]

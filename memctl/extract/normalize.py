@@ -861,6 +861,8 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
     m = re.match(r"^User\s+(.+)", content)
     if not m:
         return True
+    if re.match(r"(?:likes?|loves?),", m.group(1)):
+        return False  # "User like, why": "like" was a filler
     if re.match(r"(?:likes|loves) (?:in|at|on|for|with|when)\b", m.group(1)):
         return False  # "User likes in sports": "like" was a filler
     said = without_time(m.group(1)).strip(" .!")
