@@ -270,3 +270,23 @@ def test_the_31st_in_a_month_of_30_days_is_the_next_month_that_has_one():
     conv = Conversation("u", "s", when, [Turn("t1", "user", "my lease ends on the 31st")])
     got = [c.content for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
     assert got == ["User's lease ends on the 31st (2026-12-31)"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("planning to repaint the nursery the weekend of the 19th, what colour goes with oak floors?",
+     ["User is planning to repaint the nursery the weekend of the 19th (2026-09-19)"]),
+    ("my parents are visiting from march 10 to 17, ideas for a day trip?",
+     ["User's parents are visiting from march 10 to 17 (2027-03-10)"]),
+    ("we adopted a rescue greyhound last weekend, his name is Biscuit",
+     ["User and others adopted a rescue greyhound last weekend, his name is Biscuit (2026-09-05~2026-09-06)"]),
+    ("I'm thinking of ordering myself some similar ones too, what do you think?", []),
+])
+def test_a_question_after_the_fact_and_a_pet_that_is_he(text, expected):
+    assert contents(text) == expected
+
+
+def test_a_turn_about_him_alone_is_not_the_users():
+    got = contents("我爸有糖尿病，平时爱吃面食", "A:面食升糖比较快", "上周复查了 医生给加了个格列美脲 早上吃一片 还说他肌酐有点高")
+    assert got == ["用户的爸有糖尿病", "用户的爸平时爱吃面食"]
+    # (Where 她 is whom the user takes along, the plan is the user's.)
+    assert contents("A:好的。", "这周末带她去金鸡湖边溜溜") == ["用户这周末带她去金鸡湖边溜溜（2026-09-12~2026-09-13）"]

@@ -181,6 +181,11 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         # clause with no subject of its own ("5岁", "天天开无人机打药") after "我儿子豆豆……" or
         # "老谭……" may be about them; the turn keeps it, a memory does not guess.
         others = _names_others(context or "", rules.lang("zh")) if context else False
+        # (A turn that speaks of 他 or 她 and never of 我 is about them throughout: "上周复查了
+        # 医生给加了个格列美脲 …… 还说他肌酐有点高" after talk of the user's father.)
+        them = re.search(r"(?:^|[，,。；\s]|说)[他她](?!们)", masked)
+        about_them = them is not None and re.search(r"我(?!们)", masked) is None \
+            and not _names_others(re.sub(r"[他她]", "", masked[: them.start()]), rules.lang("zh"))
         named_here: set[str] = set()  # the people and pets this turn names itself
         prev_text = prev2_text = ""  # the clauses before, kept or not: "我还有一只虎皮" before "叫小蓝"
         for n, clause in enumerate(split_clauses(masked, rules.lang("en").spell)):
@@ -223,7 +228,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 a = analyze(said, clause.lang, rules, ctx)
                 a.clause = clause.text
             if clause.lang == "zh":
-                if a.keep and a.inherited and others and a.about.kind == USER and not a.about.group \
+                if a.keep and a.inherited and (others or about_them) and a.about.kind == USER and not a.about.group \
                         and not a.about.joint and not a.standing \
                         and not (_HUMAN_AFFAIRS.search(a.text) and (scene.last_person is None or scene.last_person.kind == PET)) \
                         and not (_ZH_HOUSEHOLD_MONEY.search(a.text) and scene.last_person is not None

@@ -520,7 +520,7 @@ _THEM_BEFORE = re.compile(r"\b(?i:kids|children|parents|friends|pets|dogs|cats|p
 _PERSON_BEFORE = re.compile(
     r"\b(?i:he|she|mom|mum|mother|dad|father|sister|brother|son|daughter|wife|husband|girlfriend|boyfriend|partner|"
     r"friend|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|cousin|boss|coworker|colleague|kid|child|"
-    r"baby|dog|cat|puppy|kitten|pet|horse|teacher|doctor|neighbou?r|roommate|girl|boy|guy|lady|man|woman)s?\b|" + _NAME)
+    r"baby|dog|cat|puppy|kitten|pet|horse|greyhound|rescue|pup|parrot|rabbit|bunny|hamster|teacher|doctor|neighbou?r|roommate|girl|boy|guy|lady|man|woman)s?\b|" + _NAME)
 _THING_BEFORE = re.compile(r"\b(?i:a|an|the|my|our|this|that|his|her|their|its|some|one)\s+[a-z]|\b[a-z]+ing\b(?= (?:and|but|so)\b)|"
                            r"\b(?i:on|using|used|use|bought|tried|downloaded|installed|subscribed to)\s+[a-z]{3,}|"
                            + _NAME)
@@ -535,6 +535,8 @@ def _orphan_pronoun(text: str) -> bool:
     if re.search(r"(?i)\b(?:that|this|the (?:wrong|right|other|same|old|last|first|second|third|cheaper|bigger|smaller|better)) one\b", text) \
             and not re.search(r"(?i)\bone (?:of|in|at|with|from|by|that|which|who|i|we|called|named)\b", text):
         return True  # "my wife hated that one", "I looked at the wrong one": which one was in the other message
+    if re.search(r"(?i)\b(?:similar|the same|matching) ones\b|\bones like (?:that|those|these|yours)\b", text):
+        return True  # "I'm thinking of ordering myself some similar ones": like what, the other message said
     if re.match(r"(?i)(?:my|our)\s+[a-z]+(?:\s+[a-z]+)?\s+it\b", text):
         return True  # "my wedding it was amazing": the wedding's story is in the other message
     if _THAT_THING.search(text):
