@@ -23,7 +23,10 @@ a third of each side hard cases) was written blind while that round's work went 
 measured on its final code b24dfe3 (0.961 / 0.825, type 0.848); extraction_holdout20.jsonl (240
 messages, half plain facts, half casual chat, with near-miss negatives) was written blind after
 that work and first measured on the same code (0.947 / 0.892, type 0.850). Their misses are not
-looked at: they measure, they are not tuned on.
+looked at: they measure, they are not tuned on. extraction_holdout21.jsonl (240 messages, 60 to
+keep and 60 to drop per language, half plain and half casual chat, with near-miss negatives) was
+written blind after the work of the seventh round of 2026-12-04 and first measured on its final
+code f49a878; its misses are not looked at either.
 """
 
 from __future__ import annotations
@@ -44,7 +47,8 @@ SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2
         "extraction_holdout10.jsonl", "extraction_holdout11.jsonl", "extraction_holdout12.jsonl",
         "extraction_holdout13.jsonl", "extraction_holdout14.jsonl",
         "extraction_holdout15.jsonl", "extraction_holdout16.jsonl", "extraction_holdout17.jsonl",
-        "extraction_holdout18.jsonl", "extraction_holdout19.jsonl", "extraction_holdout20.jsonl"]
+        "extraction_holdout18.jsonl", "extraction_holdout19.jsonl", "extraction_holdout20.jsonl",
+        "extraction_holdout21.jsonl"]
 
 
 def _extractor():
