@@ -131,6 +131,10 @@ def _weekday(ref: date, phrase: str, weekday: int, which: str, past_hint: bool) 
     return TimeRef(phrase, d, d, "day", direction)
 
 
+# A holiday's name in a place's name is no time: "长沙五一广场", "国庆路".
+_NOT_A_TIME_ZH = re.compile(r"(?:五一|国庆|元旦|七一|八一|五四|十一)(?=广场|路|大道|大街|街|公园|桥|村|小区|中学|小学|商场|站)")
+
+
 def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str, Any], past_hint: bool = False,
                past_in: Callable[[str], bool] | None = None, past_verb: Callable[[], bool] | None = None) -> list[TimeRef]:
     """Every time expression in `text`, resolved against `reference` (the session time).
@@ -143,6 +147,8 @@ def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str
     if reference is None:
         return []
     ref = reference.date()
+    if lang != "en":
+        text = _NOT_A_TIME_ZH.sub(lambda m: "□" * len(m.group(0)), text)  # (the same length: positions hold)
     low = text.lower()
     found: list[tuple[int, TimeRef]] = []
     taken: list[tuple[int, int]] = []
@@ -416,7 +422,7 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
             if m.group(4) != "底":
                 tr.end = tr.start - timedelta(days=1)
         add(m.start(), m.end(), tr)
-    for m in re.finditer(r"(?<![\d月周期拜一二三四五六七八九十])(\d{1,2}|[一二三四五六七八九十]{1,3})[号日]", text):
+    for m in re.finditer(r"(?<![\d月周期拜一二三四五六七八九十])(\d{1,2}|[一二三四五六七八九十]{1,3})[号日](?![线楼栋院房机位子])", text):
         day = cn_number(m.group(1))
         if day is not None:
             _add_day_of_month(add, m, ref, day, past(m))

@@ -290,3 +290,33 @@ def test_a_turn_about_him_alone_is_not_the_users():
     assert got == ["用户的爸有糖尿病", "用户的爸平时爱吃面食"]
     # (Where 她 is whom the user takes along, the plan is the user's.)
     assert contents("A:好的。", "这周末带她去金鸡湖边溜溜") == ["用户这周末带她去金鸡湖边溜溜（2026-09-12~2026-09-13）"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("我周二周四晚上要去做家教", ["用户周二周四晚上要去做家教"]),  # every week, no one date
+    ("我每天坐11号线上班", ["用户每天坐11号线上班"]),  # a subway line, no day of the month
+    ("我在长沙五一广场附近开了家奶茶店", ["用户在长沙五一广场附近开了家奶茶店"]),  # a square, no holiday
+    ("五一我们去长沙玩", ["用户五一去长沙玩（2027-05-01~2027-05-05）"]),
+    ("我每天晚上在小区跳广场舞，七点到八点半，吃完饭多久能跳", ["用户每天晚上在小区跳广场舞，七点到八点半"]),
+    ("我一般8点才起，别给我排6点的", ["用户一般8点才起"]),
+    ("我老伴儿他血糖高，二型的", ["用户的老伴儿血糖高，二型的"]),
+    ("以后说简单点，少写点", ["用户希望以后说简单点，少写点"]),
+])
+def test_chinese_schedules_places_and_asides(text, expected):
+    assert contents(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I climb at Mesa Rim like 3x a week to stay sane, any finger exercises for crimps that won't wreck my tendons?",
+     ["User climbs at Mesa Rim like 3x a week to stay sane"]),
+    ("I switched to Capture One last month, forgot", ["User switched to Capture One last month (2026-08)"]),
+    ("my greyhound is 4 so def not a puppy", ["User's greyhound is 4"]),
+    ("please don't suggest alcohol in general going forward, thanks",
+     ["User prefers: don't suggest alcohol in general going forward"]),
+    ("I wear hearing aids and struggle in noisy restaurants", ["User wears hearing aids and struggles in noisy restaurants"]),
+    ("I like rock and roll in the car", ["User likes rock and roll in the car"]),
+    ("I'm a PhD student at scripps)", ["User is a PhD student at scripps"]),
+    ("i'm coeliac myself, funnily enough", ["User is coeliac themselves"]),
+])
+def test_english_asides_questions_and_agreement(text, expected):
+    assert contents(text) == expected

@@ -316,6 +316,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     and len(last_in_sentence[1].clause) <= MAX_CLAUSE_CHARS \
                     and not (last_in_sentence[1].subject != "user" and re.search(r"(?<=.)[他她它]", a.text)) \
                     and not (last_in_sentence[1].subject != "user" and _ZH_SO.match(clause.text)) \
+                    and not (last_in_sentence[1].type != "preference" and re.match(r"(?:别|不要)?(?:给我|帮我)", clause.text)) \
                     and not (clause.lang == "zh" and a.about.kind == USER and a.inherited
                              and re.match(r"(?:有个|有一个|有位|有一位|有几个)", clause.text) is not None
                              and _names_others(clause.text, rules.lang("zh"))):
@@ -380,7 +381,7 @@ def _names_others(text: str, r: LangRules) -> bool:
 
 
 # A question tacked on ("…广场舞，有啥推荐的", "…, is sharing a kitchen gonna be a problem").
-_ASKS = re.compile(r"[?？]|[吗呢嘛]$|啥|什么|怎么|哪|有没有|是不是|推荐|^(?:is|are|am|do|does|did|can|could|should|would|will|"
+_ASKS = re.compile(r"[?？]|[吗呢嘛]$|啥|什么|怎么|哪|有没有|是不是|推荐|多久|多少|几点|能不能|可不可以|好不好|行不行|建议|^(?:is|are|am|do|does|did|can|could|should|would|will|"
                    r"what|how|why|where|when|which|who|any)\b", re.I)
 _ZH_FAVOURITE = re.compile(r"我最(?:喜欢|爱)的(?![那这哪一])([\u4e00-\u9fffA-Za-z]{2,6}?)(?:那种|这种|那样|的|去|来|一起|了|呢|吗|吧|[，。？！?!]|$)")
 _EN_FAVOURITE = re.compile(r"\bmy (?:all-time |absolute )?fav(?:ou?rite|e) ([a-z]+(?: [a-z]+)?),? (?:is |was )?"

@@ -607,7 +607,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
                          past_verb=(lambda: past_tense(tlow)) if lang == "en" and not arranged else None) \
         or ([] if _NOW.search(tlow) or r.has("timeless", tlow) else list(ctx.prev_times))  # "上个月被裁了，现在在家歇着": now is not last month
     # "I have yoga every Monday", "每周三": a day that comes round again is no date of the clause.
-    if re.search(r"\bevery\b|\beach\b|每", text, re.I):
+    # ("周二周四晚上要去做家教", "ballet Tuesdays and Thursdays": days named together come round every week.)
+    if re.search(r"\bevery\b|\beach\b|每|周[一二三四五六日天](?:[、和跟到至~-]|\s)?周[一二三四五六日天]|(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", text, re.I):
         a.times = [t for t in a.times if not re.search(r"周[一二三四五六日天]|星期|礼拜|(?:mon|tues|wednes|thurs|fri|satur|sun)day", t.phrase, re.I)]
     # "the surgery is now the 22nd of May, not the 8th": the old date is not the clause's.
     a.times = [t for t in a.times if not re.search(rf"(?:\bnot|\binstead of|\brather than|不是|而不是|原来是)\s*(?:on\s+|the\s+)?{re.escape(t.phrase)}",

@@ -360,6 +360,11 @@ def _infinitive(words: list[str], i: int) -> bool:
     return nxt.islower() and _bare_verb(nxt)
 
 
+# Verbs that take "in" or "with" after them, never a noun's second half ("rock and roll in the car").
+_IN_WITH_VERBS = frozenset("""struggle suffer help deal cope work live stay play sing dance swim run cook bake paint
+volunteer specialise specialize invest believe participate compete""".split())
+
+
 def joined_verbs(text: str) -> str:
     """ "User recently joined a rock band and have been practicing guitar", "User is a nurse
     and work nights": a verb joined by "and" to the user's own verb has the user for its
@@ -394,7 +399,10 @@ def joined_verbs(text: str) -> str:
             takes_object = after in _AFTER_VERB or re.fullmatch(r"\d+(?:s|h|hrs)?", after) is not None or after == "to" and w in _TO_VERBS \
                 or after in ("in", "at", "near", "from", "for") and w in ("live", "work", "study", "stay", "teach", "train") \
                 or after in _HOW_OFTEN or after == "with" and after2 in _COMPANY \
-                or _unknown_name(after) and "ADJ" not in kinds  # "and take lisinopril" (not "and green scenery")
+                or _unknown_name(after) and "ADJ" not in kinds \
+                or after in ("in", "with") and w in _IN_WITH_VERBS
+            # ("and take lisinopril", not "and green scenery"; "wears hearing aids and struggle in noisy
+            # restaurants", not "rock and roll in the car".)
             # ("joined a chess club and practice with others", "joined a gym and go three
             # times a week": how often and with whom follow a verb, not a noun.)
             # A word that is only a verb, or one that is also a noun with an object after it
@@ -969,6 +977,8 @@ def _tidy(out: str) -> str:
     out = re.sub(r"^(User(?:'s [\w-]+(?: [A-Z][a-z]+)?)?) (?!(?:is|was|has|does)\b)([a-z]+s) also\b", r"\1 also \2", out)
     out = _WEEKDAY.sub(lambda m: m.group(0).capitalize(), out)  # "last tuesday" as said in chat: a name
     out = re.sub(r"(?<![.\w][A-Z])[.!~]+$", "", out).rstrip()
+    if out.endswith(")") and out.count(")") > out.count("("):
+        out = out[:-1].rstrip()  # "User is a PhD student at scripps)": a bracket closed that this clause never opened
     out = _WHICH_FEELS.sub("", out)
     out = re.sub(r"\ba ([a-z]+) (classes|lessons|courses)\b", r"\1 \2", out)  # "taking a painting classes" as typed
     return out[:1].upper() + out[1:]
@@ -1001,6 +1011,7 @@ _ZH_LEAD = re.compile(r"^(?:对了|另外|还有(?=[，,]|我|你|就是)|然后
 # "用户的公司去年被收购了"), instead of 用户 in front and again where 我们 stood.
 _ZH_TIME_WORD = (r"(?:每天|每周|每晚|每月|每年|周末|工作日|平时|平常|现在|目前|最近|今年|去年|前年|明年|今天|昨天|明天|后天"
                  r"|早上|上午|中午|下午|晚上|以前|之前|小时候|那时候|当时|后来|年底|月底|年初|[上下这本]个?(?:月|周|星期|礼拜)"
+                 r"|五一|国庆|元旦|春节|过年|中秋|端午|清明|寒假|暑假|十一(?!点)"
                  r"|[上下这本]?周[一二三四五六日天]|\d{1,4}[年月号日])")
 # (Not a 我 that owns what follows: "今年12月我好朋友结婚" is about the friend.)
 _ZH_TIME_FIRST = re.compile(rf"^((?:{_ZH_TIME_WORD})+)[，,]?(我们|咱们|我(?!们|的|{_ZH_KIN}))")
@@ -1038,7 +1049,9 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     if subject.kind != USER:
         display = _zh_display(subject)
         if phrase_end:
-            return display + _zh_outside(t[phrase_end:])
+            # "老伴儿他血糖高", "老婆之后她回去上班": the 他 or 她 after the relation is the relation again.
+            rest = re.sub(rf"^(儿?(?:{_ZH_TIME_WORD}|之后|以后|然后|后来)*)(?:他|她|它)(?!们)", r"\1", t[phrase_end:])
+            return display + _zh_outside(rest)
         if re.match(r"^(?:他|她|它)(?!们)", t):
             return display + _zh_outside(t[1:])
         for word in (subject.name, subject.relation):

@@ -160,7 +160,7 @@ def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
 
 
 def _same_case(said: str, word: str) -> str:
-    return word[0].upper() + word[1:] if said[:1].isupper() else word
+    return word[:1].upper() + word[1:] if said[:1].isupper() else word  # (a word spelled out as nothing stays nothing)
 
 
 def _plain(word: str) -> str:

@@ -66,7 +66,7 @@ _EN_CLAUSE = re.compile(
     # "..., is it bad to do it on an empty stomach": a question tacked on after a comma.
     r"|,\s+(?=(?:is it|is that|is this|should i|can i|do i|would it|will it|does it|any tips|any ideas|"
     r"can you|could you|can u|could u|would you|will you|(?:gift |any )?ideas for|what (?:colou?r|should|would|do|can|kind|type|size)|"
-    r"recommend(?: me)?|recs for|suggestions for|thoughts on)\b)"
+    r"recommend(?: me)?|recs for|suggestions for|thoughts on)\b|any\s[^,.!?]{0,80}\?)"
     # "... since 2019 and on big days i struggle to ...": a second statement after a phrase.
     r"|(?<!\s)\s+(?=and\s+(?:on|in|at|for|during|after|before|these)\s+(?:[\w']+\s+){0,3}(?:i|i'm|i've)\s)"
     r"|(?<!\s)\s+(?=(?:but|and|so|because|bc|cuz|though|although)\s+(?:i|i'm|i've|i'd|i'll|my|we|we're|our|he|she|they|it|it's)\b)"
