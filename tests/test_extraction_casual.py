@@ -320,3 +320,17 @@ def test_chinese_schedules_places_and_asides(text, expected):
 ])
 def test_english_asides_questions_and_agreement(text, expected):
     assert contents(text) == expected
+
+
+@pytest.mark.parametrize("text, typed", [
+    ("我平时喜欢拍照", ("preference", "用户平时喜欢拍照")),
+    ("我之前一直练瑜伽", ("behavior", "用户之前一直练瑜伽")),
+])
+def test_chinese_likes_are_preferences_and_old_habits_are_habits(text, typed):
+    conv = Conversation("u", "s", SEPT, [Turn("t1", "user", text)])
+    got = [(c.type, c.content) for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
+    assert got == [typed]
+
+
+def test_i_love_you_is_no_preference():
+    assert contents("爱你") == []

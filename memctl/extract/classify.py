@@ -948,6 +948,11 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         found_type = r.types[name].search(tlow)
         if not found_type:
             continue
+        if r.lang == "zh" and name == "event" and not past and re.search(r"(?:以前|之前|原来|过去)(?:一直|都|总是|经常|常常|天天)", tlow):
+            return "behavior"  # "之前一直练瑜伽": a habit of the user's, not an event
+        if r.lang == "zh" and name == "behavior" and not past \
+                and re.match(r"^(?:用户|我)?(?:平时|一般|从小)?(?:就)?(?:很|特别|超|挺|最)?(?:喜欢|爱|讨厌|不喜欢)(?!上)", tlow):
+            return "preference"  # "平时喜欢拍照": what the user likes, however often
         if name == "profile" and re.search(r"\b(?:job|work|role|position|company)\b", found_type.group(0)) \
                 and r.types["event"].search(tlow) and [t for t in past if t.precision in ("day", "week", "month")]:
             return "event"  # "I lost my job last month": what happened to the job, when
