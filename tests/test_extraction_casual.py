@@ -334,3 +334,20 @@ def test_chinese_likes_are_preferences_and_old_habits_are_habits(text, typed):
 
 def test_i_love_you_is_no_preference():
     assert contents("爱你") == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I signed up for the Phoenix half marathon in... wait no", []),  # taken back as typed
+    ("我每天早上五点半去我们沈阳北陵公园打太极", ["用户每天早上五点半去沈阳北陵公园打太极"]),
+    ("我妈每晚睡前打胰岛素", ["用户的妈每晚睡前打胰岛素"]),
+    ("再加一句：这学期我的班开始每天早读15分钟", ["这学期用户的班开始每天早读15分钟"]),
+    ("我一个人去", []),
+    ("my sister usually does", []),
+    ("儿子迷恐龙 六岁生日送啥好", ["用户的儿子迷恐龙"]),
+])
+def test_retractions_fragments_and_names_that_are_verbs(text, expected):
+    assert contents(text) == expected
+
+
+def test_a_goal_or_a_recent_interest_takes_no_date_from_the_clause_before():
+    assert contents("这周末去钓鱼 我目标减10公斤")[-1] == "用户目标减10公斤"

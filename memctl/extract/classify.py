@@ -871,7 +871,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     return a
 
 
-_NOW = re.compile(r"现在|目前|如今|\b(?:now|currently|these days|nowadays)\b")
+_NOW = re.compile(r"现在|目前|如今|最近|目标|平时|一般|每天|经常|\b(?:now|currently|these days|nowadays|lately|usually|my goal)\b")
 _HABITUAL = re.compile(r"\b(?:most (?:days|mornings|nights|evenings|weekends)|every (?:day|morning|night|evening|week|weekday|weekend)|daily)\b")
 # Verbs whose past is their bare form: "quit smoking 8 months ago" is a past doing, not advice.
 _PAST_AS_BARE = re.compile(r"(?:quit|cut|hurt|put|set|hit|shut|split|read) ")

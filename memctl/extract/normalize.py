@@ -789,14 +789,14 @@ _ZH_ONLY_TIME = re.compile(r"(?:每|[\d一二三四五六七八九十两]+(?:号
 # object: left alone ("饭后吃", "上个月查了", "十号回来"), they say nothing.
 _ZH_WHEN = re.compile(r"^(?:(?:每天|天天|从小|小时候|每周[一二三四五六日天]?|每个?月|早上|晚上|中午|下午|上午|饭后|饭前|睡前|上个?月|下个?月|这个?月|上周|下周|"
                       r"下下周[一二三四五六日天]?|这周|周[一二三四五六日天末]|[\d一二三四五六七八九十]+号|昨天|今天|明天|刚才|刚刚|刚|已经|又|都|就|也|还|一直|"
-                      r"经常|老是|一般|平时|午休|下班后?|上班前|周末|工作日)[，,]?)+")
+                      r"经常|老是|一般|平时|午休|下班后?|上班前|周末|工作日|每晚|睡前)[，,]?)+")
 # How often, and of what nothing: "一周三次左右".
 _ZH_ONLY_OFTEN = re.compile(r"(?:一周|每周|一个月|每个?月|一天|每天|一年|每年)?[\d一二三四五六七八九十两几]+(?:次|回|趟|天)(?:左右|多|吧|的样子)?")
 _ZH_BARE_VERB = re.compile(r"(?:不|没|没有|不太|不怎么)?(?:吃|喝|看|查|用|弄|去|做|拿|买|回来|回去|回|推到|改到|挪到|换成|到|一片|一次|两次|一粒)[了的啊呀吧]*")
 
 
 # Words an English sentence does not end on: a memory ending on one was cut off.
-_EN_OPEN_END = re.compile(r"\b(?:never|always|and|or|but|the|a|an|their|my|his|her|of|very|than|because|if|is|are|was|were"
+_EN_OPEN_END = re.compile(r"\b(?:never|always|and|or|but|the|a|an|their|my|his|her|of|very|than|because|if|is|are|was|were|usually does|does"
                           r"|(?:loves?|likes?|wants?|needs?|hates?|tries|trying|going|plans?|hopes?) to)\W*$", re.I)  # "User loves to"
 
 
@@ -827,8 +827,9 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
             return False
         owner = f"用户的{subject}"
         if subject not in ("user", "") and body.startswith(owner):
-            # "用户的老婆天天买": bought what, the clause before said.
-            return not _ZH_BARE_VERB.fullmatch(_ZH_WHEN.sub("", body[len(owner):]))
+            # "用户的老婆天天买": bought what, the clause before said; "用户的妈每晚睡前": did what, it lost.
+            rest = _ZH_WHEN.sub("", body[len(owner):])
+            return bool(rest) and not _ZH_BARE_VERB.fullmatch(rest)
         if not body.startswith("用户") or body.startswith("用户的"):
             return True
         body = body[2:]
@@ -839,6 +840,8 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
                 and not re.fullmatch(r"(?:大|高|初|研|博|小学|初中|高中)[一二三四五六]|[一二三四五六]年级", bare) \
                 and not re.search(r"[是有在爱会要想怕住吃喝学做开养姓叫考读教病疼岁了过职]", bare):
             return False  # "用户英语一", "用户二度": a word of the answer, no statement
+        if re.fullmatch(r"[^，。]{0,4}?(?:去|来|回)", bare):
+            return False  # "用户一个人去": went where, the clause before said
         if _ZH_ONLY_OFTEN.fullmatch(bare):
             return False  # "用户一周三次左右": three times a week of what, the clause before said
         if any(_ZH_BARE_VERB.fullmatch(_ZH_WHEN.sub("", said)) for said in (body, re.sub(rf"^{_ZH_ONLY_TIME.pattern}", "", body))):
@@ -1037,6 +1040,7 @@ def _zh_pronouns(part: str) -> str:
     part = re.sub(r"(?:我们家|咱们家|我家)的?", "用户家", part)
     part = re.sub(r"(?:我们|咱们|我)俩", "两人", part)
     part = re.sub(rf"(?:我们|咱们|我司)的?(?={_ZH_GROUP_NOUN})", "用户的", part)  # "我们团队这边用的是 JDK 17"
+    part = re.sub(r"(?:我们|咱们)(?=[\u4e00-\u9fff]{2,6}(?:公园|广场|小区))", "", part)  # "去我们沈阳北陵公园": a place near them
     part = re.sub(r"(?:我们|咱们)", "用户团队" if _ZH_TECH.search(part) else _ZH_WE_FAMILY if _ZH_FAMILY.search(part) else "用户和同伴", part)
     part = re.sub(r"我的", "用户的", part)
     part = re.sub(rf"我(?=(?:{_ZH_KIN}))", "用户的", part)

@@ -570,7 +570,7 @@ _ZH_DONE_TO_ME = re.compile(r"(?:[着了过]|喜欢|爱|骂|拦|管|逼|劝|烦|
 # What follows 宠物 (or 狗, 猫) when it names a place or trade, not the user's pet: "宠物医院说".
 _ZH_PET_PLACE_WORDS = r"医院|诊所|店|医生|用品|粮|食品|保险|美容|寄养|乐园|市场"
 # What follows a relation without being their name: "我妈身体不好", "我老伴高血压".
-_ZH_NOT_NAME = re.compile(r"身体|血压|血糖|血脂|脾气|性格|情况|工作|公司|单位|学校|年纪|岁数|身材|头发|眼睛|心脏|肠胃|腰|腿|胃|肝|病|"
+_ZH_NOT_NAME = re.compile(r"视频|电话|微信|语音|迷|身体|血压|血糖|血脂|脾气|性格|情况|工作|公司|单位|学校|年纪|岁数|身材|头发|眼睛|心脏|肠胃|腰|腿|胃|肝|病|"
                           r"家里|那边|那里|这边|最近|一直|现在|以前|之前|之后|以后|后来|今天|明天|昨天|倒|"
                           # "老婆天天买", "妈膝盖不好", "老婆怀孕了": a habit, a body part or a happening, not a name
                           r"天天|每天|经常|总是|老是|膝盖|肩|颈|牙|眼|耳|鼻|嗓子|皮肤|骨|怀孕|生病|感冒|发烧|住院|出差|加班|上班|下班|"
