@@ -26,9 +26,10 @@ that work and first measured on the same code (0.947 / 0.892, type 0.850). Their
 looked at: they measure, they are not tuned on. extraction_holdout21.jsonl (240 messages, 60 to
 keep and 60 to drop per language, half plain and half casual chat, with near-miss negatives) was
 written blind after the work of the seventh round of 2026-12-04 and first measured on its final
-code f49a878; extraction_holdout22.jsonl (the same shape) was written blind after the last
-extraction change of that round and first measured on its final code 5efd785. Neither set's misses
-are looked at.
+code f49a878; extraction_holdout22.jsonl (the same shape) was written blind after a later
+extraction change of that round and first measured on 5efd785, and extraction_holdout23.jsonl
+(the same shape) after its last one, first measured on its final code 056922d. None of the three
+sets' misses are looked at.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2
         "extraction_holdout13.jsonl", "extraction_holdout14.jsonl",
         "extraction_holdout15.jsonl", "extraction_holdout16.jsonl", "extraction_holdout17.jsonl",
         "extraction_holdout18.jsonl", "extraction_holdout19.jsonl", "extraction_holdout20.jsonl",
-        "extraction_holdout21.jsonl", "extraction_holdout22.jsonl"]
+        "extraction_holdout21.jsonl", "extraction_holdout22.jsonl", "extraction_holdout23.jsonl"]
 
 
 def _extractor():
