@@ -351,3 +351,13 @@ def test_retractions_fragments_and_names_that_are_verbs(text, expected):
 
 def test_a_goal_or_a_recent_interest_takes_no_date_from_the_clause_before():
     assert contents("这周末去钓鱼 我目标减10公斤")[-1] == "用户目标减10公斤"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("我想让学生做自我介绍", ["用户想让学生做自我介绍"]),  # 自我 is a word, not the user
+    ("我们是一家德资汽车零部件公司", ["用户的公司是一家德资汽车零部件公司"]),
+    ("i make like $980 a week after tax", ["User makes about $980 a week after tax"]),
+    ("Welsh is my first language anyway", ["Welsh is the user's first language"]),
+])
+def test_words_with_wo_in_them_a_company_said_as_we_and_fillers_around_amounts(text, expected):
+    assert contents(text) == expected

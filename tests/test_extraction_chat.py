@@ -1230,7 +1230,7 @@ def test_chat_typed_plans_habits_and_health(text, content):
     ("I've got a dodgy back", ["User has got a dodgy back"]),
     ("she took me off the lisinopril, now im on amlodipine 5mg", ["Now the user is on amlodipine 5mg"]),
     # How many a day is a habit; units for every answer are a standing preference.
-    ("also i drink like 4 cokes a day", ["User drinks like 4 cokes a day"]),
+    ("also i drink like 4 cokes a day", ["User drinks about 4 cokes a day"]),
     ("Please give me measurements in metric by the way", ["User prefers measurements in metric"]),
     # What the user is, the "I'm a" left out; "retired early" is not a job.
     ("Retired civil engineer, so I like things done properly!", ["User is a retired civil engineer", "User likes things done properly"]),
