@@ -131,6 +131,8 @@ def _weekday(ref: date, phrase: str, weekday: int, which: str, past_hint: bool) 
     return TimeRef(phrase, d, d, "day", direction)
 
 
+# After a Chinese number and 号, what makes it no day of the month: "11号线", "3号楼", "7号店".
+ZH_NOT_A_DAY = "(?![线楼栋店院房机位子])"
 # A holiday's name in a place's name is no time: "长沙五一广场", "国庆路".
 _NOT_A_TIME_ZH = re.compile(r"(?:五一|国庆|元旦|七一|八一|五四|十一)(?=广场|路|大道|大街|街|公园|桥|村|小区|中学|小学|商场|站)")
 
@@ -422,7 +424,7 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
             if m.group(4) != "底":
                 tr.end = tr.start - timedelta(days=1)
         add(m.start(), m.end(), tr)
-    for m in re.finditer(r"(?<![\d月周期拜一二三四五六七八九十])(\d{1,2}|[一二三四五六七八九十]{1,3})[号日](?![线楼栋院房机位子])", text):
+    for m in re.finditer(r"(?<![\d月周期拜一二三四五六七八九十])(\d{1,2}|[一二三四五六七八九十]{1,3})[号日]" + ZH_NOT_A_DAY, text):
         day = cn_number(m.group(1))
         if day is not None:
             _add_day_of_month(add, m, ref, day, past(m))

@@ -44,7 +44,7 @@ _AGREE = {"am": "is", "are": "is", "'m": "is", "have": "has", "do": "does", "don
           "wanna": "wants to", "gotta": "has to", "gonna": "is going to",
           "haven't": "hasn't", "aren't": "isn't", "be": "is", "were": "was", "weren't": "wasn't"}
 # Days as typed in chat ("tues thurs sat", "sundays off", "weeknights 2 hrs"): names, never verbs.
-_DAY_SHORT = frozenset("""mon tue tues wed weds thu thur thurs fri sat sun monday mondays tuesday tuesdays wednesday
+_DAY_WORDS = frozenset("""mon tue tues wed weds thu thur thurs fri sat sun monday mondays tuesday tuesdays wednesday
 wednesdays thursday thursdays friday fridays saturday saturdays sunday sundays weekday weekdays weekend weekends
 weeknight weeknights""".split())
 # Past forms that look like bare verbs: "I quit smoking" stays past.
@@ -63,7 +63,7 @@ def _third_person(word: str) -> str:
     low = word.lower()
     if low in _AGREE:
         return _AGREE[low]
-    if low in _MODALS or low in _SAME_PAST or low in _DAY_SHORT or low in _FUNCTION_WORDS \
+    if low in _MODALS or low in _SAME_PAST or low in _DAY_WORDS or low in _FUNCTION_WORDS \
             or not re.fullmatch(r"[a-z][a-z-]*", low):
         return word
     lemmas = getAllLemmas(low)
@@ -173,7 +173,7 @@ _OBJECT_NEXT = re.compile(r"(?:the|a|an|my|our|their|his|her|its|this|these|thos
 def _unknown_name(word: str) -> bool:
     """ "lisinopril", "Ozempic": a name the lexicon does not know, the object of a verb before it."""
     low = word.lower().strip(",.")
-    return len(low) > 3 and low.isalpha() and not _kinds(low) and low not in _DAY_SHORT
+    return len(low) > 3 and low.isalpha() and not _kinds(low) and low not in _DAY_WORDS
 
 
 def agree(rest: str) -> str:
@@ -796,7 +796,7 @@ _ZH_BARE_VERB = re.compile(r"(?:不|没|没有|不太|不怎么)?(?:吃|喝|看|
 
 
 # Words an English sentence does not end on: a memory ending on one was cut off.
-_EN_OPEN_END = re.compile(r"\b(?:never|always|and|or|but|the|a|an|their|my|his|her|of|very|than|because|if|is|are|was|were|usually does|does"
+_EN_OPEN_END = re.compile(r"\b(?:never|always|and|or|but|the|a|an|their|my|his|her|of|very|than|because|if|is|are|was|were|does"
                           r"|(?:loves?|likes?|wants?|needs?|hates?|tries|trying|going|plans?|hopes?) to)\W*$", re.I)  # "User loves to"
 
 
@@ -863,7 +863,7 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
     if owned:
         # "User's portable smokers", "User's gf, Toby": someone's something, and nothing said of it.
         words = re.findall(r"[A-Za-z][A-Za-z'-]*|\d+", without_time(owned.group(1)))
-        if words and words[0].lower() in _DAY_SHORT:
+        if words and words[0].lower() in _DAY_WORDS:
             # "User's weeknights 2 hrs, Saturdays 5ish": hours of what, the question said.
             return any("VERB" in _kinds(w.lower()) or "AUX" in _kinds(w.lower()) for w in words)
         return any("VERB" in _kinds(w.lower()) or "AUX" in _kinds(w.lower()) or "'" in w
@@ -893,7 +893,7 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
     for n, word in enumerate(words[:5]):
         if word in ("gonna", "wanna", "gotta", "and") or (word == "no" and words[n + 1 : n + 2] == ["longer"]):
             return True
-        if word in _FUNCTION_WORDS - {"so"} or word in _DAY_SHORT:
+        if word in _FUNCTION_WORDS - {"so"} or word in _DAY_WORDS:
             return False  # "User usually on the lakefront path", "User tues thurs sat": no verb before the phrase
         kinds = _kinds(word)
         if word.endswith("ing") and word not in ("bring", "sing", "sting", "swing", "cling", "fling", "wring"):
@@ -923,9 +923,9 @@ _SPAN = re.compile(r"\b(?:since|for (?:\d|a |an |years|months|weeks|ages|decades
 def _participle(word: str) -> tuple[bool, bool]:
     """Whether `word` is a verb's past participle, and whether it is one that differs from the
     past ("taken", "grown": never an adjective's look-alike like "obsessed" or "married")."""
-    from lemminflect import getAllLemmas, getInflection
+    from lemminflect import getInflection
 
-    found = getAllLemmas(word)
+    found = lemmas(word)
     verbs = [lemma for lemma in found.get("VERB", ()) if word in getInflection(lemma, "VBN") and word != lemma]
     irregular = any(word not in getInflection(lemma, "VBD") for lemma in verbs) and "ADJ" not in found
     return bool(verbs), irregular

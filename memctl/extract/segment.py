@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..lexical import HAN, LATIN
+from ..temporal import ZH_NOT_A_DAY
 
 _CODE_BLOCK = re.compile(r"```.*?(?:```|$)", re.S)
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
@@ -194,7 +195,7 @@ _ZH_OPEN_END = re.compile(r"(?:^|我|我们|打算|准备|计划|想|要|会|还
 
 
 _ZH_MONTH_DAY = re.compile(r"(\d{1,2}|[一二三四五六七八九十]{1,3})月(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日]")
-_ZH_BARE_DAY = re.compile(r"(?<![\d月周期拜一二三四五六七八九十])(?=(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日](?![线楼店院房机位子]))")
+_ZH_BARE_DAY = re.compile(r"(?<![\d月周期拜一二三四五六七八九十])(?=(?:\d{1,2}|[一二三四五六七八九十]{1,3})[号日]" + ZH_NOT_A_DAY + ")")
 
 
 def _month_carried(parts: list[str]) -> list[str]:
