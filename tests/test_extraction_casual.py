@@ -37,7 +37,8 @@ def contents(*messages: str) -> list[str]:
     ("my mom's worked at the hospital for 20 years", "User's mom has worked at the hospital for 20 years"),
     # Not a participle of a perfect: an adjective, an age.
     ("my daughter Ellie is 7, she's obsessed with axolotls", "User's daughter Ellie is obsessed with axolotls"),
-    ("my dad's 74, been living with me since last summer", "User's dad is 74, been living with the user since last summer"),
+    ("my dad's 74, been living with me since last summer",
+     "User's dad is 74, been living with the user since last summer (2025-06~2025-08)"),
     ("My sister's married", "User's sister is married"),
 ])
 def test_s_before_a_participle_is_has_and_before_an_adjective_is(text, content):
@@ -128,7 +129,7 @@ def test_a_race_signed_up_for_is_ahead_though_signing_up_is_past():
 
 
 def test_what_follows_from_the_wifes_fact_is_no_part_of_it():
-    assert talk("老婆怀孕了，预产期明年3月，所以甲醛特别在意，最好早点装完散味") == [("老婆", "用户的老婆怀孕了，预产期明年3月")]
+    assert talk("老婆怀孕了，预产期明年3月，所以甲醛特别在意，最好早点装完散味") == [("老婆", "用户的老婆怀孕了，预产期明年3月（2027-03）")]
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -360,4 +361,45 @@ def test_a_goal_or_a_recent_interest_takes_no_date_from_the_clause_before():
     ("Welsh is my first language anyway", ["Welsh is the user's first language"]),
 ])
 def test_words_with_wo_in_them_a_company_said_as_we_and_fillers_around_amounts(text, expected):
+    assert contents(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # A time word that means nothing without the day it was said gets that day's date ...
+    ("我怀孕四个月了，预产期是明年1月中", ["用户怀孕四个月了，预产期是明年1月中（2027-01）"]),
+    ("My sister moved to Seattle last summer for her husband's job",
+     ["User's sister moved to Seattle last summer for her husband's job (2025-06~2025-08)"]),
+    # ... but not a time that comes round again, a weekday said alone, or two times at once.
+    ("我每年四五月最严重", ["用户每年四五月最严重"]),
+    ("Tues and thurs I go to a coworking space for like 5 hrs", ["Tues and thurs the user goes to a coworking space for like 5 hrs"]),
+    ("我闺女今年高二，明年高考", ["用户的闺女今年高二，明年高考"]),
+    ("现在正是采摘季，从11月一直到明年2月", ["用户从11月一直到明年2月"]),
+])
+def test_a_relative_time_kept_in_a_memory_is_dated(text, expected):
+    assert contents(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("俺闺女在青岛上大学", ["用户的闺女在青岛上大学"]),  # 俺 is 我
+    ("中 俺打算这个周六晚上七点第一次开播", ["用户打算这个周六晚上七点第一次开播（2026-09-12）"]),
+    ("I drive long haul out of Cheyenne, mostly I-80 Salt Lake to Omaha",
+     ["User drives long haul out of Cheyenne, mostly I-80 Salt Lake to Omaha"]),  # not "they-80"
+    ("你给改改 说俺家种了十几年", []),  # what the assistant is to write
+    ("不吃香菜啊 提前说", ["用户不吃香菜"]),
+    ("就是血压有点高", ["用户血压有点高"]),
+    ("就是说我不太会做饭", []),
+    # A rule for the assistant's replies, not what the user replies.
+    ("对了以后别给我回那么长，我都是哄完娃躺床上用手机看的", ["用户希望以后别回复那么长"]),
+    ("帮我写个JD。回复尽量用要点列出来，别大段文字", ["用户希望回复尽量用要点列出来，别大段文字"]),
+    # A number is no verb: not "User fours 10-hour nights a week", "User threes flatmates".
+    ("I've just gone onto a permanent night roster — four 10-hour nights a week",
+     ["User has just gone onto a permanent night roster"]),
+    ("three flatmates, one plays drums", []),
+    # The car named before "it"; what a pet is, however it feels.
+    ("i drive a 2012 honda fit w 180k miles on it", ["User drives a 2012 honda fit w 180k miles on it"]),
+    ("I have a 2019 budget to finish", []),
+    ("our dog pepper is a rescue greyhound, terrified of stairs", ["User's dog pepper is a rescue greyhound, terrified of stairs"]),
+    ("my dog is a nervous wreck today", []),
+])
+def test_dialect_pronouns_interstates_fillers_reply_rules_numbers_and_pets(text, expected):
     assert contents(text) == expected

@@ -782,7 +782,7 @@ def test_a_former_job_is_a_profile_and_an_undated_plan_a_goal():
     (["I adopted a greyhound. She won't go up the stairs, and she cries at night when I go to bed."],
      ["User adopted a greyhound", "User's greyhound won't go up the stairs, she cries at night when the user goes to bed"]),
     (["我47"], ["用户47岁"]),
-    (["还有我闺女今年高二"], ["用户的闺女今年高二"]),
+    (["还有我闺女今年高二"], ["用户的闺女今年高二（2026）"]),
     (["我是小学数学老师 带三年级"], ["用户是小学数学老师，带三年级"]),
     (["我家俩猫 晚上老打架"], ["用户家俩猫，晚上老打架"]),
     (["我戒烟了"], ["用户戒烟了"]),
@@ -882,7 +882,7 @@ def test_a_shop_named_two_clauses_later_is_still_the_shops_name():
     # A job said as a bare noun is what the user is, and a lasting fact takes no date from the
     # clause before it (fresh21: "用户程序员（截止 2027-05）", "用户是大三的（截止 2026-09）").
     ("减脂求帮忙 想在明年5月前减到75 程序员 天天坐着", ["用户想在明年5月前减到75（截止 2027-05）", "用户是程序员", "用户天天坐着"]),
-    ("希望9月前拿证 开学前 我是大三的", ["用户希望9月前拿证", "用户是大三的"]),
+    ("希望9月前拿证 开学前 我是大三的", ["用户希望9月前拿证（截止 2026-09）", "用户是大三的"]),
 ])
 def test_a_lasting_fact_takes_no_date_from_the_clause_before(text, content):
     assert contents(text) == content

@@ -83,7 +83,7 @@ def test_slot_update_supersedes_and_as_of_answers_the_past(tmp_path, store):
     write_json(tmp_path / "b.json", conversation("u2", "b", "I moved to Lisbon last month.", time="2026-06-10T10:00:00Z"))
     store.ingest([str(tmp_path / "a.json"), str(tmp_path / "b.json")])
     now = [h.content for h in store.recall("lives in Berlin or moved to Lisbon", "u2").hits]
-    assert now == ["User moved to Lisbon last month"]
+    assert now == ["User moved to Lisbon last month (2026-05)"]
     from datetime import datetime, timezone
 
     then = store.recall("lives in Berlin or moved to Lisbon", "u2", as_of=datetime(2026, 3, 1, tzinfo=timezone.utc)).hits

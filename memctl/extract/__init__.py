@@ -17,6 +17,7 @@ from typing import Union
 from ..conversations import Conversation, Turn
 from .classify import _HUMAN_AFFAIRS, _ZH_CHILD, _ZH_HOUSEHOLD_MONEY, Analysis, Context, analyze, slot_of
 from .normalize import carried_verbs, dangling_it, normalize, polish, pronouns, readable, standing, with_time, without_time
+from ..temporal import TimeRef
 from ..topics import TopicRules, topics_of
 from .rules import LangRules, Rules, load_rules
 from .secrets import MASK, mask_secrets
@@ -352,6 +353,23 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
     return out
 
 
+def _relative(times: list[TimeRef], text: str) -> list[TimeRef]:
+    """The one time word that `text` keeps and that means nothing without the day it was
+    said ("预产期是明年1月中", "今年六月中考", "since last year"): a memory says which it was."""
+    if _RECURRING.search(text):
+        return []  # "每年四五月最严重", "tues and thurs": a time that comes round again is no date
+    found = [t for t in times if t.phrase in text and not re.search(r"\d{4}", t.phrase) and not _NOT_A_DATE.search(t.phrase)]
+    # ("从11月一直到明年2月", "今年高二，明年高考": two times, and one label would say only one.)
+    return found if len(found) == 1 else []
+
+
+_RECURRING = re.compile(r"每|\b(?:every|each|annually|yearly|monthly|weekly)\b", re.I)
+# Words a time finder reads as a time but that no date makes clearer: now, and a weekday
+# said alone (mostly a day that comes round again: "works tues thurs and sat").
+_NOT_A_DATE = re.compile(r"^(?:now|right now|currently|these days|nowadays|现在|目前|如今|(?:周|星期|礼拜)[一二三四五六日天末]"
+                         r"|(?:on )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?)$", re.I)
+
+
 def _extend(prev: Candidate, a: Analysis, clause: str, lang: str, rules: Rules) -> None:
     """Add a subject-less clause to the memory before it in the same sentence."""
     sep = "，" if lang == "zh" else ", "
@@ -361,7 +379,14 @@ def _extend(prev: Candidate, a: Analysis, clause: str, lang: str, rules: Rules) 
         more = standing(a.text, lang)[len("用户希望"):]  # "用公制单位 别给我英制的": the rule goes on
     if lang == "en" and prev.content.startswith("User "):
         more = carried_verbs(more)  # "..., haven't in a while": the user's verb
-    prev.content = polish(f"{body}{sep}{more}", lang) + prev.content[len(body):]
+    suffix = prev.content[len(body):]
+    relative = _relative(a.times, more)
+    if relative:
+        if not suffix:
+            suffix = with_time("", language(body) if lang == "zh" else "en", relative[0].label())
+        elif prev.type not in ("event", "task", "goal"):
+            suffix = ""  # "今年高二，明年高考": two times now, and the label would say only the first
+    prev.content = polish(f"{body}{sep}{more}", lang) + suffix
     prev.clause = f"{prev.clause}{sep}{clause}"
     prev.topics = sorted(set(prev.topics) | set(topics_of(a.text, rules.topics)))
     if prev.slot is None and prev.subject == "user":
@@ -449,7 +474,10 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
     labelled = [t for t in a.times if (a.type == "event" and t.direction <= 0) or (a.type in ("goal", "task") and t.direction >= 0)]
     if a.type == "event" and not labelled and not a.about.is_user:
         labelled = [t for t in a.times if t.direction > 0]  # "预计下周开业": when the user's thing or event is
-    if labelled and a.type in ("event", "task", "goal"):
+    if not (labelled and a.type in ("event", "task", "goal")) and a.type != "knowledge":
+        # (How a team or a company works comes round: "the fiscal year starts in april".)
+        labelled = _relative(a.times, content)
+    if labelled:
         t = labelled[-1] if a.type != "event" else labelled[0]
         content = with_time(content, language(content) if a.lang == "zh" else "en", t.label(), deadline=t.deadline)
     return Candidate(

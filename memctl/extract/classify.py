@@ -521,7 +521,7 @@ _PERSON_BEFORE = re.compile(
     r"\b(?i:he|she|mom|mum|mother|dad|father|sister|brother|son|daughter|wife|husband|girlfriend|boyfriend|partner|"
     r"friend|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|cousin|boss|coworker|colleague|kid|child|"
     r"baby|dog|cat|puppy|kitten|pet|horse|greyhound|rescue|pup|parrot|rabbit|bunny|hamster|teacher|doctor|neighbou?r|roommate|girl|boy|guy|lady|man|woman)s?\b|" + _NAME)
-_THING_BEFORE = re.compile(r"\b(?i:a|an|the|my|our|this|that|his|her|their|its|some|one)\s+[a-z]|\b[a-z]+ing\b(?= (?:and|but|so)\b)|"
+_THING_BEFORE = re.compile(r"\b(?i:a|an|the|my|our|this|that|his|her|their|its|some|one)\s+(?:[a-z]|\d{4} [a-z])|\b[a-z]+ing\b(?= (?:and|but|so)\b)|"
                            r"\b(?i:on|using|used|use|bought|tried|downloaded|installed|subscribed to)\s+[a-z]{3,}|"
                            + _NAME)
 _PLACE_BEFORE = re.compile(r"\b(?i:in|at|from|near|around|visit|visited|visiting)\s+[A-Za-z]|\b(?i:to|into)\s+(?i:the|a|an|my|our|their)\s|"
@@ -569,6 +569,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("bare negation")
     a.correction = r.has("correction", low)
     text = _strip(r, clause)
+    if lang == "zh":
+        text = text.replace("俺", "我")  # "俺闺女在青岛上大学": the northern word for 我 (and 俺们 for 我们)
     if lang == "en":
         text = re.sub(r"(?<=\w)`(?=\w)", "'", text.replace("’", "'").replace("‘", "'"))  # "I`m"
         # "Nate, after finishing my screenplay I ...": said to them; not "Skiing, snowboarding, and ...", a list.
@@ -587,6 +589,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             and not r.has("goal_marker", text.lower()):  # ("goal for this year: pay off my loan" keeps its label)
         text = labelled.group(2)
     a.text = text
+    if lang == "zh" and re.match(r"说(?![过了好实真白起完])", text) \
+            and ctx.prev_drop in ("said to the other speaker", "request for the current task", "advice or request"):
+        return a.drop("request for the current task")  # "你给改改 说俺家种了十几年": what the assistant is to write
     if ctx.first_clause and _answer(r, text, ctx.scene, a):
         return a
     if ctx.first_clause:
@@ -766,6 +771,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         r.has("transient_state", clow)
         and (r.has("transient_time", clow) or not any(r.types[t].search(clow) for t in ("profile", "preference", "goal")))
         and not durable
+        # ("our dog pepper is a rescue greyhound, terrified of stairs": what the pet is, and how it is.)
+        and not (s.kind in (PERSON, PET) and not r.has("transient_time", clow) and re.search(r"\b(?:is|'s) an? \w", clow))
     ):
         return a.drop("passing state")
     if not a.times and r.has("momentary", clow):

@@ -176,6 +176,9 @@ def _unknown_name(word: str) -> bool:
     return len(low) > 3 and low.isalpha() and not _kinds(low) and low not in _DAY_WORDS
 
 
+_NUMBER_WORD = re.compile(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred)", re.I)
+
+
 def agree(rest: str) -> str:
     """The words after a third-person singular subject: the first verb agrees with it, and
     so does a verb joined to it by "and" ("brings a book and just chills")."""
@@ -189,6 +192,8 @@ def agree(rest: str) -> str:
         if i + 1 < len(words) and f"{w.lower()} {words[i + 1].lower()}" in _COMPOUND_VERBS:
             i += 1  # "meal prep" -> "meal preps": the verb is the second word
             w = words[i]
+        if _NUMBER_WORD.fullmatch(w):
+            break  # "four 10-hour nights a week": a number where a verb would be, no verb to agree
         agreed = "has been" if w.lower() == "been" else _third_person(w)  # "Been checking out places"
         words[i], first = agreed, (i if agreed != w else None)
         break
@@ -253,7 +258,8 @@ def _pronouns_en(text: str, about_other: bool = False) -> str:
         for pattern, repl in _EN_LATER:
             part = re.sub(pattern, lambda m, r=repl: m.group(0) if _acronym(m.group(0)) else _case(m.group(0), r), part, flags=re.I)
         part = _TITLE_I.sub(lambda m: f"{m.group(1)} \x00" if _title_i(m) else m.group(0), part)
-        part = re.sub(r"\bI\b|(?<![\w.])i\b(?![.'’]\w)", "they", part)  # chat often types "i"
+        # ("I-80", "I-95": an interstate, not the speaker.)
+        part = re.sub(r"\bI\b(?!-\d)|(?<![\w.])i\b(?![.'’]\w)", "they", part)  # chat often types "i"
         return part.replace("\x00", "I")
 
     return _outside(text, swap)
@@ -883,8 +889,8 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
         return False  # "User is starting next month": starting what, the clause lost
     if re.fullmatch(r"[a-z]+", said) and _past(said) and said not in _WHOLE_ALONE:
         return False  # "User won (2022-11-05)": won what, the clause lost
-    if re.match(r"(?:\d|[£$€¥])", m.group(1)):
-        return False  # "User 4 runs a week", "User £300 a month": a number where the verb should be
+    if re.match(r"(?:\d|[£$€¥])", m.group(1)) or _NUMBER_WORD.fullmatch(m.group(1).split(" ")[0]):
+        return False  # "User 4 runs a week", "User £300 a month", "User four nights a week": a number where the verb should be
     if re.match(r"(?:likes|loves) (?:\d|[£$€¥])", m.group(1)):
         return False  # "User likes £300 a month": "like" was a filler
     words = re.findall(r"[a-z][a-z']*", m.group(1).lower())
@@ -1232,6 +1238,7 @@ def standing(text: str, lang: str) -> str:
         body = re.sub(r"(?<=[\u4e00-\u9fff])请(?=用|别|不要|都|多|少)", "", body)  # "代码示例请用typescript"
         # "回复里别加那么多emoji 看着乱": the rule, not how its breach feels.
         body = re.sub(r"[\s，,]+(?:看着|看起来|感觉|觉得|真的|实在)?(?:太|很|好|挺)?(?:乱|烦|累|难受|不舒服|啰嗦|麻烦|头疼)[了啊呀的]*$", "", body)
+        body = re.sub(r"(?:(?<=别)|(?<=不要))给我回(?=那么|这么|太|得)", "回复", body)  # "以后别给我回那么长"
         body = re.sub(r"(回答|回复|答复|告诉|跟|给|对)我(?!们)(?=[^\s的])", r"\1", body)  # "以后回答我都用繁体字"
         body = re.sub(r"回我(?=$|[，,\s])", "回复", body)  # "以后都用中文回我"
         body = re.sub(r"(?:(?<=别)|(?<=不要))给我(?!们)(?=[\u4e00-\u9fffA-Za-z])", "给", body)  # "用公制单位 别给我英制的"
