@@ -358,11 +358,18 @@ def _relative(times: list[TimeRef], text: str) -> list[TimeRef]:
     said ("预产期是明年1月中", "今年六月中考", "since last year"): a memory says which it was."""
     if _RECURRING.search(text):
         return []  # "每年四五月最严重", "tues and thurs": a time that comes round again is no date
-    found = [t for t in times if t.phrase in text and not re.search(r"\d{4}", t.phrase) and not _NOT_A_DATE.search(t.phrase)]
-    # ("从11月一直到明年2月", "今年高二，明年高考": two times, and one label would say only one.)
-    return found if len(found) == 1 else []
+    found = [t for t in times if t.phrase in text and not _NOT_A_DATE.search(t.phrase)]
+    # ("从11月一直到明年2月", "今年高二，明年高考": two times, and one label would say only one;
+    # "今年" and "年底前" of "今年年底前" are one.)
+    if len({t.label() for t in found}) != 1 or not any(_RELATIVE.search(t.phrase) for t in found):
+        return []
+    return [next((t for t in found if t.deadline), found[0])]
 
 
+# A time said relative to the day ("last year", "明年1月"), not a month or day alone, whose
+# year the time finder can only guess ("keto since january").
+_RELATIVE = re.compile(r"\b(?:this|next|last|past|coming|ago|yesterday|tomorrow|tonight)\b|[今明去前后昨][年天]|[上下这本][个一]?(?:月|周|星期|礼拜)|"
+                       r"年底|月底|年初|月初", re.I)
 _RECURRING = re.compile(r"每|\b(?:every|each|annually|yearly|monthly|weekly)\b", re.I)
 # Words a time finder reads as a time but that no date makes clearer: now, and a weekday
 # said alone (mostly a day that comes round again: "works tues thurs and sat").

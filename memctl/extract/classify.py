@@ -20,6 +20,7 @@ from functools import lru_cache
 from .normalize import INTRODUCING, contracted_is, past_tense, we_named_en
 from .rules import LangRules, Rules
 from .segment import ZH_TIME_WORDS
+from .subjects import DIET_ALONE as _DIET_ALONE
 from .subjects import EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect, en_state_article
 from ..temporal import TimeRef, find_times
 
@@ -255,8 +256,6 @@ _SUBJECTLESS = re.compile(
 
 
 # A diet said alone, as an answer or a note ("vegetarian, have been for like 8 years").
-_DIET_ALONE = re.compile(r"(?:(?:strictly|mostly|fully|now|still) )?(?:vegetarian|vegan|pescatarian|pescetarian|keto|"
-                         r"gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|halal|kosher|teetotal)\b", re.I)
 
 
 # What only a person does: the clause after talk of a pet is the user's.
@@ -571,6 +570,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     text = _strip(r, clause)
     if lang == "zh":
         text = text.replace("俺", "我")  # "俺闺女在青岛上大学": the northern word for 我 (and 俺们 for 我们)
+        text = re.sub(r"^本人(?=[\u4e00-\u9fff])", "我", text)  # "本人左撇子"
     if lang == "en":
         text = re.sub(r"(?<=\w)`(?=\w)", "'", text.replace("’", "'").replace("‘", "'"))  # "I`m"
         # "Nate, after finishing my screenplay I ...": said to them; not "Skiing, snowboarding, and ...", a list.
@@ -583,6 +583,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # "Quick context first: I'm a backend engineer" -> the statement after the label; but
     # "翻译成德语：我下周..." is a request whatever follows.
     labelled = re.match(r"^([^:：]{1,30})[:：]\s*(.+)$", text)
+    if labelled and re.search(r"\d$", labelled.group(1)) and re.match(r"\d", labelled.group(2)):
+        labelled = None  # "lessons are mon-thu 3:30-7pm, ...": a time, not a label
     if labelled and r.has("request_start", labelled.group(1).lower()):
         return a.drop("request for the current task")
     if labelled and not r.has("subject", labelled.group(1).lower()) and r.has("subject", labelled.group(2).lower()) \
@@ -610,7 +612,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint and not arranged,
                          past_in=(lambda stretch: r.has("past", stretch)) if lang != "en" else None,
                          past_verb=(lambda: past_tense(tlow)) if lang == "en" and not arranged else None) \
-        or ([] if _NOW.search(tlow) or r.has("timeless", tlow) else list(ctx.prev_times))  # "上个月被裁了，现在在家歇着": now is not last month
+        or ([] if _NOW.search(tlow) or r.has("timeless", tlow) else _carried_times(ctx.prev_times, tlow, lang))  # "上个月被裁了，现在在家歇着": now is not last month
     # "I have yoga every Monday", "每周三": a day that comes round again is no date of the clause.
     # ("周二周四晚上要去做家教", "ballet Tuesdays and Thursdays": days named together come round every week.)
     if re.search(r"\bevery\b|\beach\b|每|周[一二三四五六日天](?:[、和跟到至~-]|\s)?周[一二三四五六日天]|(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", text, re.I):
@@ -695,7 +697,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     s = found.subject
     a.subject = _who(s, r)
     if a.inherited and (ctx.prev_drop in _CARRIED_DROPS or (lang == "zh" and ctx.prev_drop == "not about the user")) \
-            and not (is_standing(tlow) and not r.has("this_time", tlow)):  # "跟你说下哈 以后别给我写长篇大论": a rule for every answer
+            and not (is_standing(tlow) and not r.has("this_time", tlow)) \
+            and not (ctx.prev_drop == "correction remark" and re.search(r"是[^，。]{1,12}(?:而)?不是", tlow)):
+        # ("跟你说下哈 以后别给我写长篇大论" is a rule for every answer; after "说错了", "飞大阪是12号不是21号"
+        # says the fact set right, whole.)
         return a.drop(ctx.prev_drop or "")
     if lang == "zh" and _ZH_TIME_SPAN.match(text):
         return a.drop("no durable signal")  # "换白班，早八点到晚六点": the hours of the clause before
@@ -779,6 +784,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("passing plan")  # "I'm going to get coffee", "gonna head out"
     a.slot = slot_of(r, canonical)
     a.type = _type(r, clow, a, ctx, a.standing)
+    if a.type is None and lang == "en" and _ADVERB_AFTER_I.search(clow):
+        a.type = _type(r, _ADVERB_AFTER_I.sub("i ", clow), a, ctx, a.standing)  # "I still work in Hamilton" is "I work in Hamilton"
     if a.type is None and canonical != text:
         a.type = _type(r, tlow, a, ctx, a.standing)  # "goal for this year: ...": patterns anchored at the start
     if a.type is None and a.slot:
@@ -897,6 +904,20 @@ _FEELING_VERBS = frozenset("""love like enjoy hate prefer adore miss need want w
 can't cannot gotta wanna gonna been used""".split())
 
 
+_ADVERB_AFTER_I = re.compile(r"\bi (?:still|also|now|actually|really|even|both|all) (?=[a-z]+\b)")
+
+
+def _carried_times(times: list[TimeRef], tlow: str, lang: str) -> list[TimeRef]:
+    """The times of the clause before that a clause with none of its own shares: not a past
+    one for what will be ("she ran Berlin in 2019, so she'll be my coach"), nor any for what
+    still is ("moved to Auckland in March, I still work in Hamilton though")."""
+    if lang == "en" and re.search(r"\bstill\b", tlow):
+        return []
+    if lang == "en" and re.search(r"\b(?:will|won't|gonna|going to)\b|'ll\b", tlow):
+        return [t for t in times if t.direction > 0]
+    return list(times)
+
+
 def _imperative(text: str) -> bool:
     """Whether a subject-less English clause opens with a bare verb that is not a feeling:
     advice or a request ("Keep going!", "Stay motivated"), not a statement ("Went camping")."""
@@ -1007,8 +1028,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         return name
     if near_future and not past and (r.types["task"].search(tlow) or r.has("organising", tlow)):
         return "task"  # "I'm putting together an art show next month": a dated plan of the user's
-    if a.subject in ("other", "dependent") and not past and _planned(r, tlow) \
-            and [t for t in future if t.direction > 0 and t.precision == "day"]:
+    if a.subject in ("other", "dependent") and not past \
+            and [t for t in future if t.direction > 0 and t.precision == "day"
+                 and (_planned(r, tlow) or re.search(rf"\b(?:is|'s) (?:on )?(?:the )?{re.escape(t.phrase.lower())}", tlow))]:
         return "event"  # "my partner Devi defends her PhD at Edinburgh on june 12": a date in their life
     if a.subject == "self" and not past and any(t.deadline for t in future):
         # "trying to pay off my 8k credit card debt by the end of next year"; "renewing my
@@ -1016,7 +1038,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         return "task" if any(t.deadline for t in near_future) else "goal"
     if a.subject == "self" and not past and _planned(r, tlow) \
             and [t for t in future if t.direction > 0 and (t.precision in ("day", "week") or t.precision == "month"
-                                                           and re.search(r"打算|计划|准备|要(?:回|去|搬|开始|入职|上班|出发|考|飞)|\b(?:plan|planning|going to|gonna)\b", tlow))]:
+                                                           and re.search(r"打算|计划|准备|要(?:回|去|搬|开始|入职|上班|出发|考|飞)|去[^，。]{1,6}(?:读研|读博|留学|读本科|进修)|开始报|报(?:个|一个)[^，。]{0,6}(?:班|课)"
+                                                                     r"|\b(?:plan|planning|going to|gonna)\b", tlow))]:
         return "task"  # "Taking the GRE on August 19th", "明晚要给客户做方案演示": the user's own dated plan
     if past and any(t.precision in ("day", "week", "month") or any(c.isdigit() for c in t.phrase) for t in past) \
             and a.subject in ("self", "dependent", "group"):

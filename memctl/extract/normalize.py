@@ -463,6 +463,10 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         return _tidy("User's" + _pronouns_en(t[2:]))
     if subject.group and re.match(r"^(?:we|our|us)\b|^(?:the )?(?:[a-z]+ )?team\b", low):
         return _tidy(_group_en(t, low, subject.company))
+    place = re.match(r"^(at|in) (?:the|my|our) ([a-z]+(?: [a-z]+)?),? (?=(?:we|our)\b)", low) if subject.group else None
+    if place:
+        # "at the restaurant we use Toast for POS": where the user works, and what they do there.
+        return _tidy(f"{place.group(1).capitalize()} the user's {place.group(2)}, " + _pronouns_en(t[place.end():]))
     if subject.group and re.search(r"\bat work\b|^the company\b", low) and not re.search(r"\b(?:we|our|us|i|my|me)\b", low):
         # "the monorepo at work uses pnpm" -> "The monorepo at the user's work uses pnpm".
         return _tidy(re.sub(r"^the company\b", "the user's company", re.sub(r"\bat work\b", "at the user's work", t, flags=re.I),
@@ -854,7 +858,7 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
             return False  # "用户饭后吃", "用户上个月查了", "用户推到下下周一了": what, the clause lost
         return len(body) > 1 and not re.search(r"(?:喜欢|爱|想|要|觉得|知道|打算|准备)[了啊呀吧的]*$", body) \
             and not re.fullmatch(r"(?:就|也|还|刚|都|确实)?(?:一般般?|刚好|还行|还好|可以|不错|挺好|这样|那样|是的?)[了啊呀吧的嘛]*", body)
-    if not re.search(r"\buser\b", content, re.I) and not (subject not in ("user", "") and content.startswith(subject + " ")):
+    if not re.search(r"\buser\b", content, re.I) and not (subject not in ("user", "") and content.startswith((subject + " ", subject + "'s "))):
         return False  # "It's a total dream come true": whose, the words no longer say
     if re.match(r"[\w-]+ (?:yes|no), [\w-]+ (?:yes|no)\b", content, re.I):
         return False  # "Mackerel yes, tuna no the user can't stand ...": answers to a list, not a sentence
@@ -884,6 +888,7 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
         return False  # "User likes in sports": "like" was a filler
     said = without_time(m.group(1)).strip(" .!")
     said = re.sub(r"^(?:just|finally|recently|already|also|actually|even) ", "", said)
+    said = re.sub(r"^and (?:others|their [a-z]+) ", "", said)  # "User and others moved": moved where, the clause lost
     if re.fullmatch(r"is (?:starting|beginning|leaving|going|coming|moving|heading off|flying out)(?: (?:the day after tomorrow|tomorrow|today|tonight|"
                     r"soon|next \w+|this \w+|on \w+))?(?: (?:morning|afternoon|evening|night))?", said):
         return False  # "User is starting next month": starting what, the clause lost
@@ -960,9 +965,10 @@ def contracted_is(rest: str) -> str:
     if not m:
         return rest if rest.startswith(("'", ",")) else " " + rest.lstrip(" ,")
     nxt = m.group(1).lower().strip(",.")
-    after = re.match(r"^'s\s+\S+\s+(\S+)", rest)
-    if after and after.group(1).lower() in ("is", "was", "will", "has", "had", "are", "were", "starts", "begins", "takes", "got"):
-        return rest  # "my sister's wedding is in August": a possessive before the verb
+    after = re.match(r"^'s\s+((?:[\w-]+\s+){1,3}?)(?:is|was|will|has|had|are|were|starts|begins|takes|got)\b", rest, re.I)
+    if after and not re.search(r"\b(?:and|but|so|or|then|because)\b", after.group(1), re.I) \
+            and nxt not in ("a", "an", "the", "very", "so", "really", "not", "always", "never", "also", "still", "just"):
+        return rest  # "my sister's wedding is in August", "my dog's vet checkup is on the 12th": a possessive before the verb
     if perfect_s(rest):
         return " has" + rest[2:]
     kinds = _kinds(nxt)
@@ -1064,6 +1070,9 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
             return display + _zh_outside(rest)
         if re.match(r"^(?:他|她|它)(?!们)", t):
             return display + _zh_outside(t[1:])
+        timed = re.match(rf"^((?:{_ZH_TIME_WORD}|之后|以后|然后|后来)+)(?:他|她|它)(?!们)", t)
+        if timed:
+            return display + _zh_outside(timed.group(1) + t[timed.end():])  # "国庆他会回来": he is the one named before
         for word in (subject.name, subject.relation):
             if word and t.startswith(word):
                 return display + _zh_outside(t[len(word):])
@@ -1099,6 +1108,9 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     # "本人东北人": where the user is from, said without 是.
     t = re.sub(r"^(?:本人|我)(?=(?:东北|西北|南方|北方|广东|四川|湖南|湖北|河南|河北|山东|山西|江苏|浙江|福建|江西|安徽|云南|贵州|广西|陕西|甘肃|新疆|内蒙|上海|北京|天津|重庆|台湾|香港)人)", "我是", t)
     # "我左撇子": what the user is, said without 是.
+    # "幼师，一个娃": a job said bare, inherited from no one but the user.
+    t = re.sub(r"^我?(?=(?:一名|一个|个)?[^\s，,。是我]{0,4}(?:幼师|教师|律师|厨师|药师|技师|工程师|会计师|设计师|柜员|职员|文员|店员|护工|保姆|月嫂|技术员|研究员|公务员)(?:[，,]|$))", "我是", t) \
+        if subject.kind == USER and not subject.group else t
     t = re.sub(r"^我(?=(?:个|一个)?(?:懒汉|懒人|吃货|宅男|宅女|夜猫子|左撇子|素食者|工作狂|路痴|社恐|颜控|急性子|慢性子|完美主义者|话痨)(?:[，,。]|$))", "我是", t)
     t = _zh_outside(t)
     # The user is named where they were (我 -> 用户), or in front when the clause left them
@@ -1155,7 +1167,8 @@ _EN_AFTERMATH = re.compile(r",?\s+which is why\b.*$|,?\s+so (?:time|money|consis
                            r"|,\s+(?:the feeling|it|that)(?:'s| is) (?:(?:just|so|truly|really) )?(?:indescribable|unreal|surreal|the best|amazing|incredible|awesome)\W*$"
                            # "..., it looks so cozy", "..., they bring so much joy", "...- it was so exciting": a feeling said after
                            r"|(?:,|-)\s*(?:it|they|that)(?:'s| is| was| looks| looked| feels| felt)? (?:so|such) (?:\w+)\W*$"
-                           r"|,\s+(?:it|they|that) (?:brings?|gives?|brought|gave) (?:me|us|the user|them)? ?(?:so much|such) (?:joy|happiness|peace|comfort)\W*$", re.I)
+                           r"|,\s+(?:it|they|that) (?:brings?|gives?|brought|gave) (?:me|us|the user|them)? ?(?:so much|such) (?:joy|happiness|peace|comfort)\W*$"
+                           r"|,\s+(?:the )?best (?:day|night|week|year|decision|thing) ever\W*$", re.I)
 
 
 _EMPHATIC_DO = re.compile(r"^((?:User|[A-Z][a-z]+)(?:'s(?: [\w-]+){1,3}?)? )(does|did|do) (?!not\b)([a-z]+)\b")
@@ -1200,6 +1213,11 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"\s{2,}", " ", body).strip(" ，,")
     else:
         body = _EN_CHAT.sub("", body)
+        body = re.sub(r"^User name(?:'s| is) ", "User's name is ", body)  # "name's Marcus btw"
+        body = re.sub(r"^(User's(?: [a-z]+(?:'s)?)? )name's (?=[A-Z])", r"\1name is ", body)  # "my name's Marcus", "my dog's name's Rex"
+        # "allergies: penicillin, shellfish", "dog = Pepper": a note's label and its value.
+        body = re.sub(r"^(User's [a-z][\w-]{1,20})\s*[:=]\s+(?=\w)",
+                      lambda m: m.group(1) + (" are " if re.search(r"[^s]s$", m.group(1)) else " is "), body)
         body = re.sub(r"\bUser's (Son|Daughter|Wife|Husband|Partner|Mom|Mum|Dad|Brother|Sister|Grandma|Grandpa)\b",
                       lambda m: "User's " + m.group(1).lower(), body)  # "Dad's name is Tom" typed at a sentence's start
         # "User also joined a chess club", "User is actually going to Tokyo": words that answer

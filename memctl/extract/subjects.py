@@ -63,6 +63,10 @@ class Subject:
 
 
 THE_USER = Subject(USER)
+
+# A diet said alone ("vegetarian, have been for like 8 years", "Vegan btw"): the user's own.
+DIET_ALONE = re.compile(r"(?:(?:strictly|mostly|fully|now|still) )?(?:vegetarian|vegan|pescatarian|pescetarian|keto|"
+                        r"gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|halal|kosher|teetotal)\b", re.I)
 WE = Subject(USER, group=True, plural=True)
 SOMEONE_ELSE = Subject(NONE)
 
@@ -283,12 +287,18 @@ _EN_NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday
 june july august september october november december christmas easter""".split())
 
 
+_EN_PERSON_DATE = re.compile(r"[A-Z][a-z]+'s (?:[\w-]+ ){0,2}(?:play|recital|concert|game|match|party|birthday|appointment|surgery|operation|"
+                             r"graduation|wedding|exam|test|interview|flight|recital|tournament|meet|show|checkup|check-up) "
+                             r"(?:is|'s) (?:on |this |next )?(?:the )?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+                             r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)", re.I)
 _EN_PLAN = re.compile(
     r"^(?:planning|hoping|trying|aiming|saving(?: up)?|looking) (?:to|for|on)\b|^(?:learning|studying|practicing|practising|training for) [a-z]+\b(?! (?:is|are|was|can|has)\b)|"
     r"^(?:[a-z]+ing)\b.*\b(?:tomorrow|tonight|this weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next "
     r"\w+|this (?:mon|tues|wednes|thurs|fri|satur|sun)day|on (?:the )?\d+(?:st|nd|rd|th)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|on "
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d+(?:st|nd|rd|th)?|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
-    r"|(?:at|by) the end of (?:this|next) (?:week|month|year)|end of (?:this|next) (?:week|month))\b")
+    r"|(?:at|by) the end of (?:this|next) (?:week|month|year)|end of (?:this|next) (?:week|month)"
+    r"|(?:end of|early|mid|late) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b"
+    r"|^(?:moving|relocating) (?:back )?(?:to|into)\b")  # "moving to Leeds end of August for the new job"
 
 
 _EN_HABIT = re.compile(r"^[a-z]+ing\b(?!'s| but\b)(?:(?! (?:is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|can|can't|makes?|helps?|keeps?) ).)*\b(?:usually|always|normally|every (?:day|morning|night|evening|week)|"
@@ -394,8 +404,15 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     if kids and kids.group(1) in r.relations:
         # "kids are 6 and 9 btw": the user's own, said without "my".
         return Found(Subject(r.relations[kids.group(1)], kids.group(1), plural=True), kids.end(1))
+    household = re.match(r"the (dogs?|cats?|kids?|baby|puppy|kitten|twins)(?:'s?|s')\s+[a-z]", low)
+    if household and household.group(1) in r.relations:
+        # "the dog's vet checkup is on the 12th", "the kids' school is Maple Grove": the household's own.
+        return Found(Subject(r.relations[household.group(1)], household.group(1), plural=household.group(1) in r.plural),
+                     len("the ") + len(household.group(1)))
     if re.match(r"(?:the |my )?(?:goal|target|aim)(?: for (?:the )?[\w ]{2,20})? (?:is|=|:)", low):
         return Found(THE_USER, inherited=True)  # "goal is under 4:30": the user's own target
+    if DIET_ALONE.match(low):
+        return Found(THE_USER, inherited=True)  # "Vegetarian, but eggs are fine": not someone named Vegetarian
     first = re.match(r"([A-Z][a-z]+)\b", text)
     named = re.match(r"([a-z]+)(?='s\b|\s|$)", low)  # "ava's vegetarian" typed without capitals
     if named and named.group(1) in scene.by_name:
@@ -457,6 +474,10 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
             return Found(SOMEONE_ELSE)  # "Being surrounded by teammates creates a bond": said of anyone
     if _EN_NOT_SUBJECT.match(low):
         return Found(SOMEONE_ELSE)
+    if first and _EN_PERSON_DATE.match(text) and not verb_like(first.group(1)) and first.group(1).lower() not in _EN_NOT_NAMES \
+            and first.group(1).lower() not in r.relations:
+        # "Ava's school play is dec 12 at 6pm": a dated event of someone in the user's life, by name.
+        return Found(Subject(PERSON, "", first.group(1)), len(first.group(1)))
     if first and _EN_PERSON_FACT.match(text) and not verb_like(first.group(1)) and first.group(1).lower() not in _EN_NOT_NAMES \
             and not re.search(r"\b(?:i|i'm|my|me)\b", low):
         # "Margaret has a dodgy right knee", "Noor has a peanut allergy": someone of the user's
@@ -482,7 +503,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
 # A clause opening with the user's own verb or state, the "I" left out.
 # A state of the user's said without "I'm": "huge fan of 70s soul" (a fan), "fluent in korean".
 _EN_STATE = r"(?:huge|big|massive) (fan) of|fluent in|allergic to|obsessed with|(?:not|really|totally|so|super) into|not (?:a|really a|much of a) fan of"
-_EN_OWN_OPENER = re.compile(rf"^(?:(?:still|also|really|totally) )?(?:wanna|gonna|gotta|want to|need to|prefer|{_EN_STATE})\b")
+_EN_OWN_OPENER = re.compile(rf"^(?:(?:still|also|really|totally) )?(?:wanna|gonna|gotta|want to|need to|prefer|can't stand|cant stand|cannot stand|{_EN_STATE})\b")
 
 
 def en_state_article(low: str) -> str | None:
@@ -630,7 +651,7 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
     owned = _zh_possessive(text, r)
     if owned is None:
         # "今天孩子第一天上幼儿园": the relative after a time word is still the subject.
-        when = re.match(r"(?:今天|昨天|明天|现在|最近|今年|去年|明年|上周|下周|这周|周末|刚才|平时)(?=[\u3400-\u9fff])", text)
+        when = re.match(r"(?:今天|昨天|明天|现在|最近|今年|去年|明年|上周|下周|这周|周末|刚才|平时|到时候|那时候|之后|以后|后来)(?=[\u3400-\u9fff])", text)
         if when:
             owned = _zh_possessive(text[when.end():], r)
             if owned and (owned.subject.kind not in (PERSON, PET) or owned.subject.relation not in r.close):
@@ -639,6 +660,8 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
                 owned = Found(owned.subject, owned.end + when.end())
     if owned:
         return owned
+    if re.match(r"(?:全家|一家人|一家子|全家人)", text):
+        return Found(THE_USER, inherited=True)  # "奶奶过八十大寿，全家要回老家": the user's family, not the one just named
     if re.match(r"(?:他|她)(?:妈|爸|家|老公|老婆|哥|姐|弟|妹|爷爷|奶奶|儿子|女儿)", text):
         return Found(SOMEONE_ELSE)  # "她妈天天给她炖汤": her mother, whom the user did not name
     bare = re.match(r"(车|房子|手机|电脑|笔记本)(?=是|开的是|用的是)", text)
