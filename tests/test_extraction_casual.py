@@ -372,6 +372,8 @@ def test_words_with_wo_in_them_a_company_said_as_we_and_fillers_around_amounts(t
     # ... but not a time that comes round again, a weekday said alone, or two times at once.
     ("我每年四五月最严重", ["用户每年四五月最严重"]),
     ("Tues and thurs I go to a coworking space for like 5 hrs", ["Tues and thurs the user goes to a coworking space for like 5 hrs"]),
+    ("keto since january, down 8kg", ["User is keto since january, down 8kg"]),  # which january: the finder only guesses
+    ("my son Eli turns 6 on the 27th", ["User's son Eli turns 6 on the 27th (2026-09-27)"]),  # a day said in full
     ("我闺女今年高二，明年高考", ["用户的闺女今年高二，明年高考"]),
     ("现在正是采摘季，从11月一直到明年2月", ["用户从11月一直到明年2月"]),
 ])
@@ -445,6 +447,9 @@ def test_still_a_time_not_a_label_he_after_a_time_family_said_bare_and_possessiv
     ("my rent is on the 1st", []),
     ("Ava's school play is dec 12 at 6pm", ["Ava's school play is dec 12 at 6pm (2026-12-12)"]),
     ("can't stand spicy food, even mild salsa is too much for me", ["User can't stand spicy food, even mild salsa is too much for them"]),
+    ("vegetarian, have been for like 8 years. so pescatarian now i guess", ["User is vegetarian, has been for like 8 years", "User is pescatarian now"]),
+    ("我要招三个店员", ["用户要招三个店员"]),  # 店员 is whom the user hires, not what the user is
+    ("我住成都，夏天太热了它掉毛特别厉害", ["用户住成都"]),  # it is the pet, no part of where the user lives
     ("i'm diabetic so what snacks r ok for a 6 hr road trip?", ["User is diabetic"]),
     ("本人左撇子，推荐剪刀啥的记得要左手款", ["用户是左撇子"]),
     ("29，幼师，一个娃，住顺义", ["用户是幼师，一个娃"]),

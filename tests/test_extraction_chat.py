@@ -1605,7 +1605,7 @@ def test_a_team_and_kids_said_without_our_or_my(text, content):
 
 @pytest.mark.parametrize("text, content", [
     # A relative, pet or car typed without "my" at the start of a sentence.
-    ("grandpa turns 90 on may 3rd", ["User's grandpa turns 90 on may 3rd"]),
+    ("grandpa turns 90 on may 3rd", ["User's grandpa turns 90 on may 3rd (2027-05-03)"]),
     ("kid has swim lessons sat mornings at 9", ["User's kid has swim lessons sat mornings at 9"]),
     ("Wife's a structural engineer at Arup btw", ["User's wife is a structural engineer at Arup"]),
     ("car is a 2016 honda fit, manual transmission", ["User's car is a 2016 honda fit, manual transmission"]),

@@ -316,12 +316,14 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     and not _points_elsewhere(a.text, clause.lang, rules.lang(clause.lang)) \
                     and len(last_in_sentence[1].clause) <= MAX_CLAUSE_CHARS \
                     and not (last_in_sentence[1].subject != "user" and re.search(r"(?<=.)[他她它]", a.text)) \
+                    and not (last_in_sentence[1].subject == "user" and re.search(r"它(?!们)", a.text)) \
                     and not (last_in_sentence[1].subject != "user" and _ZH_SO.match(clause.text)) \
                     and not (last_in_sentence[1].type != "preference" and re.match(r"(?:别|不要)?(?:给我|帮我)", clause.text)) \
                     and not (clause.lang == "zh" and a.about.kind == USER and a.inherited
                              and re.match(r"(?:有个|有一个|有位|有一位|有几个)", clause.text) is not None
                              and _names_others(clause.text, rules.lang("zh"))):
-                # (Not "有个员工小王老迟到" after "刚升了主管": someone else's doing is no more of the user's fact.)
+                # (Not "有个员工小王老迟到" after "刚升了主管": someone else's doing is no more of the user's fact;
+                # nor "夏天太热了它掉毛特别厉害" after "我住成都": it is the pet, not the user.)
                 # (Not "想给他做点低糖的面包" after "我爸有糖尿病": he is the object, the one who
                 # wants is the user; "她早上七点才起" after "我老婆是老师" is still hers.)
                 # A subject-less continuation ("现在在美团" after "我跳槽了") elaborates the fact before it
@@ -361,13 +363,13 @@ def _relative(times: list[TimeRef], text: str) -> list[TimeRef]:
     found = [t for t in times if t.phrase in text and not _NOT_A_DATE.search(t.phrase)]
     # ("从11月一直到明年2月", "今年高二，明年高考": two times, and one label would say only one;
     # "今年" and "年底前" of "今年年底前" are one.)
-    if len({t.label() for t in found}) != 1 or not any(_RELATIVE.search(t.phrase) for t in found):
-        return []
+    if len({t.label() for t in found}) != 1 or not any(_RELATIVE.search(t.phrase) or t.precision == "day" for t in found):
+        return []  # (a day is named in full: "turns 6 on the 27th", "十月二号结婚")
     return [next((t for t in found if t.deadline), found[0])]
 
 
-# A time said relative to the day ("last year", "明年1月"), not a month or day alone, whose
-# year the time finder can only guess ("keto since january").
+# A time said relative to the day ("last year", "明年1月"), not a month alone, whose year the
+# time finder can only guess ("keto since january").
 _RELATIVE = re.compile(r"\b(?:this|next|last|past|coming|ago|yesterday|tomorrow|tonight)\b|[今明去前后昨][年天]|[上下这本][个一]?(?:月|周|星期|礼拜)|"
                        r"年底|月底|年初|月初", re.I)
 _RECURRING = re.compile(r"每|\b(?:every|each|annually|yearly|monthly|weekly)\b", re.I)

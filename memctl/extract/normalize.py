@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 
 from .lexicon import lemmas, plural_noun
-from .subjects import EVENT, THING, USER, Subject, en_state_article
+from .subjects import DIET_ALONE, EVENT, THING, USER, Subject, en_state_article
 
 # -- protected spans ----------------------------------------------------------------------
 
@@ -281,7 +281,7 @@ _FIRST = [
 ]
 _MID_FIRST = {"i'm": "the user is", "i am": "the user is", "i've": "the user has", "i'd": "the user would",
               "i'll": "the user will", "i was": "the user was"}
-_TRAILING_EN = re.compile(r"[\s,]+(?:btw|lol|haha+|tbh|though|fyi|lmao|too|as well|please|pls|for example|for instance|:\)|:D"
+_TRAILING_EN = re.compile(r"[\s,]+(?:btw|lol|haha+|tbh|though|fyi|lmao|too|as well|please|pls|for example|for instance|:\)|:D|i guess|i suppose"
                           r"|if (?:that's|that is|it's|it is) (?:ok|okay|fine|alright|cool|good with you))[.!?]*$", re.I)
 _LEAD_CONJ = re.compile(r"^(?:(?:and|but|so|also|plus|then|because|though|although|while|yet|or)\b|as for me\b|for (?:example|instance)\b)[\s,]*", re.I)
 # A request to the assistant after the fact ("I'm a freelance translator so help me keep
@@ -592,8 +592,7 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         # "Playing video games are my main hobbies" -> "... are User's main hobbies";
         # "Pottery helps me relax" -> "Pottery helps the user relax"
         return _tidy(_user_at(t, first))
-    if inherited and re.match(r"(?:(?:strictly|mostly|fully|now|still) )?(?:vegetarian|vegan|pescatarian|pescetarian|keto|"
-                              r"gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|halal|kosher|teetotal)\b", low):
+    if inherited and DIET_ALONE.match(low):
         return _tidy("User is " + carried_verbs(_pronouns_en(t[:1].lower() + t[1:])))  # "vegetarian, have been for 8 years"
     article = en_state_article(low) if inherited else None
     if article is not None:
@@ -1109,7 +1108,7 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     t = re.sub(r"^(?:本人|我)(?=(?:东北|西北|南方|北方|广东|四川|湖南|湖北|河南|河北|山东|山西|江苏|浙江|福建|江西|安徽|云南|贵州|广西|陕西|甘肃|新疆|内蒙|上海|北京|天津|重庆|台湾|香港)人)", "我是", t)
     # "我左撇子": what the user is, said without 是.
     # "幼师，一个娃": a job said bare, inherited from no one but the user.
-    t = re.sub(r"^我?(?=(?:一名|一个|个)?[^\s，,。是我]{0,4}(?:幼师|教师|律师|厨师|药师|技师|工程师|会计师|设计师|柜员|职员|文员|店员|护工|保姆|月嫂|技术员|研究员|公务员)(?:[，,]|$))", "我是", t) \
+    t = re.sub(r"^我?(?=(?:一名|一个|个)?(?:小学|初中|高中|中学|大学|幼儿园|医院|银行|实习|兼职|全职|资深|高级|初级)?(?:幼师|教师|律师|厨师|药师|技师|工程师|会计师|设计师|柜员|职员|文员|店员|护工|保姆|月嫂|技术员|研究员|公务员)(?:[，,]|$))", "我是", t) \
         if subject.kind == USER and not subject.group else t
     t = re.sub(r"^我(?=(?:个|一个)?(?:懒汉|懒人|吃货|宅男|宅女|夜猫子|左撇子|素食者|工作狂|路痴|社恐|颜控|急性子|慢性子|完美主义者|话痨)(?:[，,。]|$))", "我是", t)
     t = _zh_outside(t)
