@@ -450,6 +450,12 @@ def test_still_a_time_not_a_label_he_after_a_time_family_said_bare_and_possessiv
     ("vegetarian, have been for like 8 years. so pescatarian now i guess", ["User is vegetarian, has been for like 8 years", "User is pescatarian now"]),
     ("我要招三个店员", ["用户要招三个店员"]),  # 店员 is whom the user hires, not what the user is
     ("我住成都，夏天太热了它掉毛特别厉害", ["用户住成都"]),  # it is the pet, no part of where the user lives
+    # An ordinal is no day unless it is said as one; an attempt meant is a goal; "permanently" is no lasting change.
+    ("my favorite was when we were down 10 in the 4th", ["User's favorite was when they were down 10 in the 4th"]),
+    ("Lost my job as a banker yesterday, so I'm gonna take a shot at starting my own business.",
+     ["User lost their job as a banker yesterday (2026-09-09)", "User is going to take a shot at starting their own business"]),
+    ("Here are my hands after a day in the garage - permanently stained with grease.", []),
+    ("I don't like bowling itself, to be honest", ["User doesn't like bowling itself"]),
     ("i'm diabetic so what snacks r ok for a 6 hr road trip?", ["User is diabetic"]),
     ("本人左撇子，推荐剪刀啥的记得要左手款", ["用户是左撇子"]),
     ("29，幼师，一个娃，住顺义", ["用户是幼师，一个娃"]),

@@ -363,8 +363,8 @@ def _relative(times: list[TimeRef], text: str) -> list[TimeRef]:
     found = [t for t in times if t.phrase in text and not _NOT_A_DATE.search(t.phrase)]
     # ("从11月一直到明年2月", "今年高二，明年高考": two times, and one label would say only one;
     # "今年" and "年底前" of "今年年底前" are one.)
-    if len({t.label() for t in found}) != 1 or not any(_RELATIVE.search(t.phrase) or t.precision == "day" for t in found):
-        return []  # (a day is named in full: "turns 6 on the 27th", "十月二号结婚")
+    if len({t.label() for t in found}) != 1 or not any(_RELATIVE.search(t.phrase) or _day_in_full(t, text) for t in found):
+        return []
     return [next((t for t in found if t.deadline), found[0])]
 
 
@@ -372,6 +372,15 @@ def _relative(times: list[TimeRef], text: str) -> list[TimeRef]:
 # time finder can only guess ("keto since january").
 _RELATIVE = re.compile(r"\b(?:this|next|last|past|coming|ago|yesterday|tomorrow|tonight)\b|[今明去前后昨][年天]|[上下这本][个一]?(?:月|周|星期|礼拜)|"
                        r"年底|月底|年初|月初", re.I)
+
+
+def _day_in_full(t: TimeRef, text: str) -> bool:
+    """A day named in full ("十月二号结婚", "feb 9", "turns 6 on the 27th"), not an ordinal that
+    may be no day at all ("down 10 in the 4th", "money for the 2nd place")."""
+    return t.precision == "day" and (re.search(r"[号日]|\d/\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|^on\b", t.phrase, re.I) is not None
+                                     or re.search(rf"\bon (?:the )?{re.escape(re.sub(r'^the ', '', t.phrase, flags=re.I))}", text, re.I) is not None)
+
+
 _RECURRING = re.compile(r"每|\b(?:every|each|annually|yearly|monthly|weekly)\b", re.I)
 # Words a time finder reads as a time but that no date makes clearer: now, and a weekday
 # said alone (mostly a day that comes round again: "works tues thurs and sat").

@@ -904,7 +904,8 @@ _FEELING_VERBS = frozenset("""love like enjoy hate prefer adore miss need want w
 can't cannot gotta wanna gonna been used""".split())
 
 
-_ADVERB_AFTER_I = re.compile(r"\bi (?:still|also|now|actually|really|even|both|all) (?=[a-z]+\b)")
+# "I still work in Hamilton" is typed as "I work in Hamilton".
+_ADVERB_AFTER_I = re.compile(r"\bi (?:still|also|now|actually|really|even) (?=[a-z]+\b)")
 
 
 def _carried_times(times: list[TimeRef], tlow: str, lang: str) -> list[TimeRef]:

@@ -281,7 +281,7 @@ _FIRST = [
 ]
 _MID_FIRST = {"i'm": "the user is", "i am": "the user is", "i've": "the user has", "i'd": "the user would",
               "i'll": "the user will", "i was": "the user was"}
-_TRAILING_EN = re.compile(r"[\s,]+(?:btw|lol|haha+|tbh|though|fyi|lmao|too|as well|please|pls|for example|for instance|:\)|:D|i guess|i suppose"
+_TRAILING_EN = re.compile(r"[\s,]+(?:btw|lol|haha+|tbh|though|fyi|lmao|too|as well|please|pls|for example|for instance|:\)|:D|i guess|i suppose|to be honest|honestly"
                           r"|if (?:that's|that is|it's|it is) (?:ok|okay|fine|alright|cool|good with you))[.!?]*$", re.I)
 _LEAD_CONJ = re.compile(r"^(?:(?:and|but|so|also|plus|then|because|though|although|while|yet|or)\b|as for me\b|for (?:example|instance)\b)[\s,]*", re.I)
 # A request to the assistant after the fact ("I'm a freelance translator so help me keep

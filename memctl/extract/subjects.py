@@ -288,7 +288,7 @@ june july august september october november december christmas easter""".split()
 
 
 _EN_PERSON_DATE = re.compile(r"[A-Z][a-z]+'s (?:[\w-]+ ){0,2}(?:play|recital|concert|game|match|party|birthday|appointment|surgery|operation|"
-                             r"graduation|wedding|exam|test|interview|flight|recital|tournament|meet|show|checkup|check-up) "
+                             r"graduation|wedding|exam|test|interview|flight|tournament|meet|show|checkup|check-up) "
                              r"(?:is|'s) (?:on |this |next )?(?:the )?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
                              r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)", re.I)
 _EN_PLAN = re.compile(
