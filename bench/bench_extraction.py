@@ -57,7 +57,7 @@ SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2
         "extraction_holdout15.jsonl", "extraction_holdout16.jsonl", "extraction_holdout17.jsonl",
         "extraction_holdout18.jsonl", "extraction_holdout19.jsonl", "extraction_holdout20.jsonl",
         "extraction_holdout21.jsonl", "extraction_holdout22.jsonl", "extraction_holdout23.jsonl",
-        "extraction_holdout24.jsonl", "extraction_holdout25.jsonl"]
+        "extraction_holdout24.jsonl", "extraction_holdout25.jsonl", "extraction_holdout26.jsonl"]
 
 
 def _extractor():

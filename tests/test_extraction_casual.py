@@ -456,6 +456,7 @@ def test_still_a_time_not_a_label_he_after_a_time_family_said_bare_and_possessiv
      ["User lost their job as a banker yesterday (2026-09-09)", "User is going to take a shot at starting their own business"]),
     ("Here are my hands after a day in the garage - permanently stained with grease.", []),
     ("I don't like bowling itself, to be honest", ["User doesn't like bowling itself"]),
+    ("I still have cats, Luna is sitting on the left.", ["User still has cats"]),  # the photo shared, described
     ("i'm diabetic so what snacks r ok for a 6 hr road trip?", ["User is diabetic"]),
     ("本人左撇子，推荐剪刀啥的记得要左手款", ["用户是左撇子"]),
     ("29，幼师，一个娃，住顺义", ["用户是幼师，一个娃"]),

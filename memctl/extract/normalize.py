@@ -1167,7 +1167,9 @@ _EN_AFTERMATH = re.compile(r",?\s+which is why\b.*$|,?\s+so (?:time|money|consis
                            # "..., it looks so cozy", "..., they bring so much joy", "...- it was so exciting": a feeling said after
                            r"|(?:,|-)\s*(?:it|they|that)(?:'s| is| was| looks| looked| feels| felt)? (?:so|such) (?:\w+)\W*$"
                            r"|,\s+(?:it|they|that) (?:brings?|gives?|brought|gave) (?:me|us|the user|them)? ?(?:so much|such) (?:joy|happiness|peace|comfort)\W*$"
-                           r"|,\s+(?:the )?best (?:day|night|week|year|decision|thing) ever\W*$", re.I)
+                           r"|,\s+(?:the )?best (?:day|night|week|year|decision|thing) ever\W*$"
+                           # "I still have cats, Luna is sitting on the left": the photo shared, described
+                           r"|,\s+[A-Z][a-z]+ (?:is|'s) (?:sitting|standing|lying|sleeping|curled up) (?:on the (?:left|right)|in the (?:middle|back|front|photo|pic|picture))\W*$", re.I)
 
 
 _EMPHATIC_DO = re.compile(r"^((?:User|[A-Z][a-z]+)(?:'s(?: [\w-]+){1,3}?)? )(does|did|do) (?!not\b)([a-z]+)\b")
