@@ -457,6 +457,8 @@ def test_still_a_time_not_a_label_he_after_a_time_family_said_bare_and_possessiv
     ("Here are my hands after a day in the garage - permanently stained with grease.", []),
     ("I don't like bowling itself, to be honest", ["User doesn't like bowling itself"]),
     ("I still have cats, Luna is sitting on the left.", ["User still has cats"]),  # the photo shared, described
+    # "RN" in capitals, or after a hyphen, is no chat spelling of "right now".
+    ("I'm taking the NCLEX-RN on march 14", ["User is taking the NCLEX-RN on march 14 (2027-03-14)"]),
     ("i'm diabetic so what snacks r ok for a 6 hr road trip?", ["User is diabetic"]),
     ("本人左撇子，推荐剪刀啥的记得要左手款", ["用户是左撇子"]),
     ("29，幼师，一个娃，住顺义", ["用户是幼师，一个娃"]),

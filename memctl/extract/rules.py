@@ -71,7 +71,11 @@ class LangRules:
     def spell(self, text: str) -> str:
         """The text with its chat spellings written out ("im gonna" -> "i'm gonna")."""
         if self.spelled is not None:
-            text = self.spelled.sub(lambda m: _same_case(m.group(0), self.spellings[m.group(0).lower()]), text)
+            # (A word in capitals among lower-case words is an acronym, not chat: "im an RN" is a
+            # nurse, not "right now"; "IM SO EXCITED" is shouted chat.)
+            shouted = not any(c.islower() for c in text)
+            text = self.spelled.sub(lambda m: m.group(0) if m.group(0).isupper() and len(m.group(0)) > 1 and not shouted
+                                    else _same_case(m.group(0), self.spellings[m.group(0).lower()]), text)
         low = text.lower()
         for pattern, word, needs in self.in_context:
             if needs and not any(n in low for n in needs):
@@ -150,7 +154,7 @@ def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
     if rules.spellings:
         alts = "|".join(sorted((rf"(?i:{re.escape(w)})" if len(w) > 1 else re.escape(w) for w in rules.spellings),
                                key=len, reverse=True))
-        rules.spelled = re.compile(rf"(?<![\w'/])(?:{alts})(?![\w'/])")
+        rules.spelled = re.compile(rf"(?<![\w'/-])(?:{alts})(?![\w'/-])")  # (not "NCLEX-RN")
     rules.in_context = [(_compile([row[0]], subs), row[1], tuple(w.lower() for w in row[2]) if len(row) > 2 else ())
                         for row in spelling.get("in_context", [])]
     imp = data.get("importance", {})
