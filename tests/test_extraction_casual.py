@@ -448,7 +448,17 @@ def test_still_a_time_not_a_label_he_after_a_time_family_said_bare_and_possessiv
     ("Ava's school play is dec 12 at 6pm", ["Ava's school play is dec 12 at 6pm (2026-12-12)"]),
     ("can't stand spicy food, even mild salsa is too much for me", ["User can't stand spicy food, even mild salsa is too much for them"]),
     ("vegetarian, have been for like 8 years. so pescatarian now i guess", ["User is vegetarian, has been for like 8 years", "User is pescatarian now"]),
-    ("我要招三个店员", ["用户要招三个店员"]),  # 店员 is whom the user hires, not what the user is
+    ("我要招三个店员", []),  # 店员 is whom the user hires, not what the user is ("用户是要招三个店员")
+    ("我想当幼师", []), ("我不是律师", []),  # a wish or a denial is no job
+    ("My husband is vegan and so is my wife, any tips?", ["User's husband is vegan and so is the user's wife"]),
+    ("in the end we went with Postgres", []),  # no workplace: "In the user's end"
+    ("My office is on the 5th floor", []), ("My son is on the 3rd floor of the dorm", []),  # a floor, no date
+    ("I'm gonna give sushi a try tonight", []),  # tonight's try, no goal
+    ("Tonight's game is on the 5th", []),  # no one named Tonight
+    ("IDK what to do about my job", ["User doesn't know what to do about their job"]),
+    ("diagnosis: ADHD", ["User's diagnosis is ADHD"]),
+    ("回复别人消息我一般很慢", ["回复别人消息用户一般很慢"]),  # the user's replies to others, no rule for the assistant
+    ("我学的很快", []), ("住过两次", []), ("有一天喝了三瓶", []),
     ("我住成都，夏天太热了它掉毛特别厉害", ["用户住成都"]),  # it is the pet, no part of where the user lives
     # An ordinal is no day unless it is said as one; an attempt meant is a goal; "permanently" is no lasting change.
     ("my favorite was when we were down 10 in the 4th", ["User's favorite was when they were down 10 in the 4th"]),

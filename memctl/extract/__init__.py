@@ -381,7 +381,9 @@ def _day_in_full(t: TimeRef, text: str) -> bool:
                                      or re.search(rf"\bon (?:the )?{re.escape(re.sub(r'^the ', '', t.phrase, flags=re.I))}", text, re.I) is not None)
 
 
+# A time that comes round again ("每年四五月", "every spring"): no date makes it clearer.
 _RECURRING = re.compile(r"每|\b(?:every|each|annually|yearly|monthly|weekly)\b", re.I)
+
 # Words a time finder reads as a time but that no date makes clearer: now, and a weekday
 # said alone (mostly a day that comes round again: "works tues thurs and sat").
 _NOT_A_DATE = re.compile(r"^(?:now|right now|currently|these days|nowadays|现在|目前|如今|(?:周|星期|礼拜)[一二三四五六日天末]"

@@ -20,8 +20,7 @@ from functools import lru_cache
 from .normalize import INTRODUCING, contracted_is, past_tense, we_named_en
 from .rules import LangRules, Rules
 from .segment import ZH_TIME_WORDS
-from .subjects import DIET_ALONE as _DIET_ALONE
-from .subjects import EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect, en_state_article
+from .subjects import DIET_ALONE as _DIET_ALONE, EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect, en_state_article
 from ..temporal import TimeRef, find_times
 
 # Words that show a durable rule is addressed to the assistant ("from now on, answer in
@@ -253,9 +252,6 @@ _SUBJECTLESS = re.compile(
     r"(?:been|haven't|havent|hadn't|didn't|didnt|wasn't)\b|"
     r"(?:broke|went|had|took|got|started|finished|moved|bought|made|lost|won|saw|tried|spent|switched|quit|adopted|ran|joined|"
     r"visited|booked|signed|passed|failed|hurt|injured|sprained|tore|fractured|sold|left|retired|graduated|dropped)\b)", re.I)
-
-
-# A diet said alone, as an answer or a note ("vegetarian, have been for like 8 years").
 
 
 # What only a person does: the clause after talk of a pet is the user's.
@@ -698,7 +694,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.subject = _who(s, r)
     if a.inherited and (ctx.prev_drop in _CARRIED_DROPS or (lang == "zh" and ctx.prev_drop == "not about the user")) \
             and not (is_standing(tlow) and not r.has("this_time", tlow)) \
-            and not (ctx.prev_drop == "correction remark" and re.search(r"是[^，。]{1,12}(?:而)?不是", tlow)):
+            and not (ctx.prev_drop == "correction remark" and re.search(r"是[^，。]{1,12}不是", tlow)):
         # ("跟你说下哈 以后别给我写长篇大论" is a rule for every answer; after "说错了", "飞大阪是12号不是21号"
         # says the fact set right, whole.)
         return a.drop(ctx.prev_drop or "")
@@ -1031,7 +1027,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         return "task"  # "I'm putting together an art show next month": a dated plan of the user's
     if a.subject in ("other", "dependent") and not past \
             and [t for t in future if t.direction > 0 and t.precision == "day"
-                 and (_planned(r, tlow) or re.search(rf"\b(?:is|'s) (?:on )?(?:the )?{re.escape(t.phrase.lower())}", tlow))]:
+                 and (_planned(r, tlow) or re.search(rf"\b(?:is|'s) (?:on )?(?:the )?{re.escape(t.phrase.lower())}(?! (?:floor|level|grade|place|row))", tlow))]:
         return "event"  # "my partner Devi defends her PhD at Edinburgh on june 12": a date in their life
     if a.subject == "self" and not past and any(t.deadline for t in future):
         # "trying to pay off my 8k credit card debt by the end of next year"; "renewing my
@@ -1039,14 +1035,18 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         return "task" if any(t.deadline for t in near_future) else "goal"
     if a.subject == "self" and not past and _planned(r, tlow) \
             and [t for t in future if t.direction > 0 and (t.precision in ("day", "week") or t.precision == "month"
-                                                           and re.search(r"打算|计划|准备|要(?:回|去|搬|开始|入职|上班|出发|考|飞)|去[^，。]{1,6}(?:读研|读博|留学|读本科|进修)|开始报|报(?:个|一个)[^，。]{0,6}(?:班|课)"
-                                                                     r"|\b(?:plan|planning|going to|gonna)\b", tlow))]:
+                                                           and re.search(_PLAN_OF_MONTHS, tlow))]:
         return "task"  # "Taking the GRE on August 19th", "明晚要给客户做方案演示": the user's own dated plan
     if past and any(t.precision in ("day", "week", "month") or any(c.isdigit() for c in t.phrase) for t in past) \
             and a.subject in ("self", "dependent", "group"):
         # A dated statement about the user's life is an event even without a known verb.
         return "event"
     return _fallback(r, tlow, a)
+
+
+# What is planned for a month ahead, however loose the words: "打算……", "九月份去英国读研", "明年一月开始报个陶艺班".
+_PLAN_OF_MONTHS = re.compile(r"打算|计划|准备|要(?:回|去|搬|开始|入职|上班|出发|考|飞)|去[^，。]{1,6}(?:读研|读博|留学|读本科|读大学|进修)"
+                             r"|报(?:个|一个|了)[^，。]{0,6}(?:班|课|培训)|\b(?:plan|planning|going to|gonna)\b")
 
 
 def _planned(r: LangRules, tlow: str) -> bool:

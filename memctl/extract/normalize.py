@@ -435,6 +435,11 @@ def carried_verbs(text: str) -> str:
                   else m.group(0), text)
 
 
+# Where the user works, said as "at the restaurant we ..." (not "in the end we ...").
+_WORKPLACE = (r"(?:restaurant|office|clinic|hospital|shop|store|bakery|café|cafe|school|lab|company|firm|factory|warehouse|gym|"
+              r"studio|salon|bar|pub|hotel|library|pharmacy|farm|agency|practice|site|plant|station|ward|kitchen)")
+
+
 def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
     t = _TRAILING_EN.sub("", _LEAD_CONJ.sub("", text.strip()).strip()).strip()
     t = _REQUEST_TAIL_EN.sub("", t).strip() or t
@@ -463,7 +468,7 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         return _tidy("User's" + _pronouns_en(t[2:]))
     if subject.group and re.match(r"^(?:we|our|us)\b|^(?:the )?(?:[a-z]+ )?team\b", low):
         return _tidy(_group_en(t, low, subject.company))
-    place = re.match(r"^(at|in) (?:the|my|our) ([a-z]+(?: [a-z]+)?),? (?=(?:we|our)\b)", low) if subject.group else None
+    place = re.match(rf"^(at) (?:the|my|our) ((?:[a-z]+ )?{_WORKPLACE}),? (?=(?:we|our)\b)", low) if subject.group else None
     if place:
         # "at the restaurant we use Toast for POS": where the user works, and what they do there.
         return _tidy(f"{place.group(1).capitalize()} the user's {place.group(2)}, " + _pronouns_en(t[place.end():]))
@@ -1058,6 +1063,11 @@ def _zh_pronouns(part: str) -> str:
     return re.sub(r"(?<![自忘无唯本])我", "用户", part)  # ("自我介绍" is a word, not the user)
 
 
+# A job said as a bare noun ("幼师", "小学教师"): what the user is.
+_ZH_BARE_JOB = (r"(?:一名|一个|个)?(?:小学|初中|高中|中学|大学|幼儿园|医院|银行|实习|兼职|全职|资深|高级|初级)?"
+                r"(?:幼师|教师|律师|厨师|药师|技师|工程师|会计师|设计师|柜员|职员|文员|店员|护工|保姆|月嫂|技术员|研究员|公务员)")
+
+
 def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
     t = _ZH_LEAD.sub("", text.strip())
     t = re.sub(r"[。！!~～；;、]+$", "", t).strip(" ，,")
@@ -1106,10 +1116,9 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     t = re.sub(r"^我(?=(?:这么|那么|这样|那样)?[^是]{1,10}的(?:一个)?人[啊呀吧嘛]*$)", "我是", t)
     # "本人东北人": where the user is from, said without 是.
     t = re.sub(r"^(?:本人|我)(?=(?:东北|西北|南方|北方|广东|四川|湖南|湖北|河南|河北|山东|山西|江苏|浙江|福建|江西|安徽|云南|贵州|广西|陕西|甘肃|新疆|内蒙|上海|北京|天津|重庆|台湾|香港)人)", "我是", t)
-    # "我左撇子": what the user is, said without 是.
     # "幼师，一个娃": a job said bare, inherited from no one but the user.
-    t = re.sub(r"^我?(?=(?:一名|一个|个)?(?:小学|初中|高中|中学|大学|幼儿园|医院|银行|实习|兼职|全职|资深|高级|初级)?(?:幼师|教师|律师|厨师|药师|技师|工程师|会计师|设计师|柜员|职员|文员|店员|护工|保姆|月嫂|技术员|研究员|公务员)(?:[，,]|$))", "我是", t) \
-        if subject.kind == USER and not subject.group else t
+    t = re.sub(rf"^我?(?={_ZH_BARE_JOB}(?:[，,]|$))", "我是", t) if subject.kind == USER and not subject.group else t
+    # "我左撇子": what the user is, said without 是.
     t = re.sub(r"^我(?=(?:个|一个)?(?:懒汉|懒人|吃货|宅男|宅女|夜猫子|左撇子|素食者|工作狂|路痴|社恐|颜控|急性子|慢性子|完美主义者|话痨)(?:[，,。]|$))", "我是", t)
     t = _zh_outside(t)
     # The user is named where they were (我 -> 用户), or in front when the clause left them
@@ -1218,7 +1227,7 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"^(User's(?: [a-z]+(?:'s)?)? )name's (?=[A-Z])", r"\1name is ", body)  # "my name's Marcus", "my dog's name's Rex"
         # "allergies: penicillin, shellfish", "dog = Pepper": a note's label and its value.
         body = re.sub(r"^(User's [a-z][\w-]{1,20})\s*[:=]\s+(?=\w)",
-                      lambda m: m.group(1) + (" are " if re.search(r"[^s]s$", m.group(1)) else " is "), body)
+                      lambda m: m.group(1) + (" are " if _plural_noun(m.group(1).split()[-1]) else " is "), body)
         body = re.sub(r"\bUser's (Son|Daughter|Wife|Husband|Partner|Mom|Mum|Dad|Brother|Sister|Grandma|Grandpa)\b",
                       lambda m: "User's " + m.group(1).lower(), body)  # "Dad's name is Tom" typed at a sentence's start
         # "User also joined a chess club", "User is actually going to Tokyo": words that answer

@@ -74,7 +74,7 @@ class LangRules:
             # (A word in capitals among lower-case words is an acronym, not chat: "im an RN" is a
             # nurse, not "right now"; "IM SO EXCITED" is shouted chat.)
             shouted = not any(c.islower() for c in text)
-            text = self.spelled.sub(lambda m: m.group(0) if m.group(0).isupper() and len(m.group(0)) > 1 and not shouted
+            text = self.spelled.sub(lambda m: m.group(0) if m.group(0).isupper() and len(m.group(0)) == 2 and not shouted
                                     else _same_case(m.group(0), self.spellings[m.group(0).lower()]), text)
         low = text.lower()
         for pattern, word, needs in self.in_context:

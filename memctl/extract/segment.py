@@ -65,7 +65,7 @@ _EN_CLAUSE = re.compile(
     # theme": a request, or a remark on the fact, after it.
     r"|,?\s+(?=(?:btw\s+|lol\s+)?so\s+(?:(?:can|could|would|will)\s+(?:we|you|u|i)|(?:that's|that is|it's|it is|this is)\s+(?:the|a|an|why|what|how))\b)"
     # "i'm diabetic so what snacks r ok for a road trip?": the question the fact leads to.
-    r"|,?\s+(?=so\s+(?:what|which|how|where|any|should|is|are|do|does)\b[^.!?]{0,100}\?)"
+    r"|,?\s+(?=so\s+(?:what|which|how|where|any|should)\b[^.!?]{0,100}\?)"
     # "..., is it bad to do it on an empty stomach": a question tacked on after a comma.
     r"|,\s+(?=(?:is it|is that|is this|should i|can i|do i|would it|will it|does it|any tips|any ideas|"
     r"can you|could you|can u|could u|would you|will you|(?:gift |any )?ideas for|what (?:colou?r|should|would|do|can|kind|type|size)|"

@@ -63,12 +63,12 @@ class Subject:
 
 
 THE_USER = Subject(USER)
+WE = Subject(USER, group=True, plural=True)
+SOMEONE_ELSE = Subject(NONE)
 
 # A diet said alone ("vegetarian, have been for like 8 years", "Vegan btw"): the user's own.
 DIET_ALONE = re.compile(r"(?:(?:strictly|mostly|fully|now|still) )?(?:vegetarian|vegan|pescatarian|pescetarian|keto|"
                         r"gluten[- ]free|dairy[- ]free|lactose[- ]intolerant|halal|kosher|teetotal)\b", re.I)
-WE = Subject(USER, group=True, plural=True)
-SOMEONE_ELSE = Subject(NONE)
 
 
 @dataclass(frozen=True)
@@ -287,6 +287,8 @@ _EN_NOT_NAMES = frozenset("""i monday tuesday wednesday thursday friday saturday
 june july august september october november december christmas easter""".split())
 
 
+# Words that open "<word>'s <event> is on <date>" and name no one ("Tonight's game is on the 5th").
+_EN_DAY_WORDS = frozenset("today tonight tomorrow yesterday everyone everybody someone somebody".split())
 _EN_PERSON_DATE = re.compile(r"[A-Z][a-z]+'s (?:[\w-]+ ){0,2}(?:play|recital|concert|game|match|party|birthday|appointment|surgery|operation|"
                              r"graduation|wedding|exam|test|interview|flight|tournament|meet|show|checkup|check-up) "
                              r"(?:is|'s) (?:on |this |next )?(?:the )?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
@@ -297,8 +299,7 @@ _EN_PLAN = re.compile(
     r"\w+|this (?:mon|tues|wednes|thurs|fri|satur|sun)day|on (?:the )?\d+(?:st|nd|rd|th)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|on "
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d+(?:st|nd|rd|th)?|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
     r"|(?:at|by) the end of (?:this|next) (?:week|month|year)|end of (?:this|next) (?:week|month)"
-    r"|(?:end of|early|mid|late) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b"
-    r"|^(?:moving|relocating) (?:back )?(?:to|into)\b")  # "moving to Leeds end of August for the new job"
+    r"|(?:end of|early|mid|late) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b")  # "moving to Leeds end of August"
 
 
 _EN_HABIT = re.compile(r"^[a-z]+ing\b(?!'s| but\b)(?:(?! (?:is|are|was|were|isn't|aren't|wasn't|weren't|has|have|had|can|can't|makes?|helps?|keeps?) ).)*\b(?:usually|always|normally|every (?:day|morning|night|evening|week)|"
@@ -475,7 +476,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     if _EN_NOT_SUBJECT.match(low):
         return Found(SOMEONE_ELSE)
     if first and _EN_PERSON_DATE.match(text) and not verb_like(first.group(1)) and first.group(1).lower() not in _EN_NOT_NAMES \
-            and first.group(1).lower() not in r.relations:
+            and first.group(1).lower() not in r.relations and first.group(1).lower() not in _EN_DAY_WORDS:
         # "Ava's school play is dec 12 at 6pm": a dated event of someone in the user's life, by name.
         return Found(Subject(PERSON, "", first.group(1)), len(first.group(1)))
     if first and _EN_PERSON_FACT.match(text) and not verb_like(first.group(1)) and first.group(1).lower() not in _EN_NOT_NAMES \
@@ -503,7 +504,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
 # A clause opening with the user's own verb or state, the "I" left out.
 # A state of the user's said without "I'm": "huge fan of 70s soul" (a fan), "fluent in korean".
 _EN_STATE = r"(?:huge|big|massive) (fan) of|fluent in|allergic to|obsessed with|(?:not|really|totally|so|super) into|not (?:a|really a|much of a) fan of"
-_EN_OWN_OPENER = re.compile(rf"^(?:(?:still|also|really|totally) )?(?:wanna|gonna|gotta|want to|need to|prefer|can't stand|cant stand|cannot stand|{_EN_STATE})\b")
+_EN_OWN_OPENER = re.compile(rf"^(?:(?:still|also|really|totally) )?(?:wanna|gonna|gotta|want to|need to|prefer|can't stand|cannot stand|{_EN_STATE})\b")
 
 
 def en_state_article(low: str) -> str | None:
