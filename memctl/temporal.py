@@ -151,6 +151,8 @@ def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str
     ref = reference.date()
     if lang != "en":
         text = _NOT_A_TIME_ZH.sub(lambda m: "□" * len(m.group(0)), text)  # (the same length: positions hold)
+    text = _TITLE_NUMBER.sub(lambda m: m.group(1) + " " * len(m.group(2)) if m.group(1).strip().lower() not in _BEFORE_A_YEAR
+                             else m.group(0), text)
     low = text.lower()
     found: list[tuple[int, TimeRef]] = []
     taken: list[tuple[int, int]] = []
@@ -264,6 +266,13 @@ _DAY_OF_MONTH_EN = re.compile(
 _MONTH_EN = re.compile(r"\b(by|before|until|in|since|back in|last|next|this)?\s*(?:the end of |end of |mid-?|early |late )?("
                        + _MONTH_ALT + r")\.?(?:\s+(\d{4}))?\b")
 _YEAR_EN = re.compile(r"\b(by|before|until|in|since|back in|mid-?|end of|the end of)?\s*((?:19|20)\d\d)\b")
+# "Cyberpunk 2077", "Blade Runner 2049": a number in a name is no year; it follows a capitalised
+# word that is none of a time's own ("May 2023", "Summer 2022", "In 2020").
+_TITLE_NUMBER = re.compile(r"(\b[A-Z][A-Za-z]+ )((?:19|20)\d\d)\b(?!\s*[-–~/]\s*\d)")
+_BEFORE_A_YEAR = {m for m in ("january february march april may june july august september october november december "
+                              "jan feb mar apr jun jul aug sep sept oct nov dec spring summer fall autumn winter "
+                              "christmas xmas easter halloween thanksgiving new year years in since by before until "
+                              "back of from early late mid end until till during after around circa class").split()}
 
 
 # Words that look like times and are none: a range of weekdays is a schedule ("Monday to

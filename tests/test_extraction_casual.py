@@ -485,3 +485,55 @@ def test_still_a_time_not_a_label_he_after_a_time_family_said_bare_and_possessiv
 ])
 def test_facts_typed_as_notes_and_fragments(text, expected):
     assert contents(text) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # Feelings and vague aims that readers judge no fact to keep.
+    (("Collaborating with others and learning from them keeps me motivated.",), []),
+    (("Writing lyrics boosts my motivation to grow!",), []),
+    (("I love the feeling of being healthy and strong.",), []),
+    (("I enjoy what I do.",), []),
+    (("I'm planning to get out in nature again next month.",), []),
+    (("I'm being extra careful with my health lately.",), []),
+    (("A:How do the dogs like the beach?", "they always go home with a smile and tired"), []),
+    (("I take my dogs to the beach every Sunday, they always go home with a smile and tired.",),
+     ["User takes their dogs to the beach every Sunday, they always go home with a smile and tired"]),
+    # A dream of the night, a vague event, a day's chat or sessions: how those days went.
+    (("I had this amazing dream last night where I was soaring over skyscrapers.",), []),
+    (("Last week I went to a cool event with the aim to support each other.",), []),
+    (("Last week I visited a place that holds a lot of memories for me.",), []),
+    (("Last week I worked with someone from the group on a project.",), []),
+    (("Last week I had a few studio sessions.",), []),
+    (("I told Anna the story of my life last Friday.",), []),
+    (("Oh and I got this cool video card last week.",), []),
+    # Someone else's old routine with the user: a memory of them, not a fact to use.
+    (("My mum was my biggest fan. She'd often come to my classes with me.",), ["User's mum was the user's biggest fan"]),
+    # The calendar and praise of a dear one's cooking are not the user's facts; a nod to a show
+    # the other speaker named, seen in part, neither.
+    (("清明节的时候会放假，我会和姐姐一起回来",), ["用户会和姐姐一起回来（2027-04-05~2027-04-07）"]),
+    (("我老婆做的红烧肉超级好吃",), []),
+    (("A:你看过武林外传吗？", "武林外传我也看过一些"), []),
+])
+def test_feelings_vague_events_and_the_calendar_are_no_facts(messages, expected):
+    assert contents(*messages) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # What stays: a practical effect, a named place, a named game, a whole show watched.
+    (("Fixing cars really calms me down and gives me a real sense of achievement.",),
+     ["Fixing cars really calms the user down and gives them a real sense of achievement"]),
+    (("I'm planning to get out in nature to hike Yosemite next month.",),
+     ["User is planning to get out in nature to hike Yosemite next month (2026-10)"]),
+    (("I met my new neighbor Anna yesterday.",), ["User met their new neighbor Anna yesterday (2026-09-09)"]),
+    (("武林外传我也看过",), ["用户看过武林外传"]),
+    (("I'd often go running at dawn.",), ["User would often go running at dawn"]),
+])
+def test_what_a_reader_keeps_beside_them(messages, expected):
+    assert contents(*messages) == expected
+
+
+def test_a_number_in_a_name_is_no_year():
+    # "Cyberpunk 2077" is a game, not a year: the day it was tried is what dates it.
+    assert contents("I'm playing Cyberpunk 2077 these days.") == ["User is playing Cyberpunk 2077 these days"]
+    assert contents("I moved to Lisbon in 2020.") == ["User moved to Lisbon in 2020"]
+    assert contents("Back in 2019 I ran a marathon.") == ["User ran a marathon back in 2019 (2019)"]

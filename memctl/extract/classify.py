@@ -854,6 +854,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             return a.drop("about someone else")  # "My coworker was late again": a passing remark
         if a.subject == "other" and s.kind == PERSON and r.has("transient_time", clow) and a.type != "profile":
             return a.drop("about someone else")
+        if s.kind == PERSON and a.type == "behavior" and r.has("past_routine", tlow):
+            return a.drop("about someone else")
     if lang == "en" and s.kind == USER and s.group and a.type in ("event", "behavior", "preference", "goal") \
             and re.match(r"^we\b", tlow) \
             and not we_named_en(tlow, s.company) and not r.has("milestone", clow) and not r.has("lasting_event", clow):

@@ -1099,7 +1099,7 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         head = first.group(2) + (owned.group(0) if owned else "")
         t = head + first.group(1) + rest[owned.end() if owned else 0:]
     t = re.sub(r"^([\u4e00-\u9fffA-Za-z]{1,6}?)(?:我们|咱们)(?=在|都|用|走|是)", r"我们的\1", t)  # "需求我们在飞书文档里管"
-    # "武林外传我也看过一些": what was watched, said first, goes after the verb.
+    # "武林外传我也看过": what was watched, said first, goes after the verb.
     t = re.sub(r"^([\u4e00-\u9fffA-Za-z]{2,8}?)我((?:也|都|还)?(?:看|听|玩|去|读|吃|用)过)(一些|几次|一点|几集)?$", r"我\2\3\1", t)
     said_group = re.search(r"我们|咱们|我司", t) is not None
     if said_group:
