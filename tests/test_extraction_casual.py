@@ -537,3 +537,47 @@ def test_a_number_in_a_name_is_no_year():
     assert contents("I'm playing Cyberpunk 2077 these days.") == ["User is playing Cyberpunk 2077 these days"]
     assert contents("I moved to Lisbon in 2020.") == ["User moved to Lisbon in 2020"]
     assert contents("Back in 2019 I ran a marathon.") == ["User ran a marathon back in 2019 (2019)"]
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # Facts told by their form, with no word of a list: a trade, a business, a skill kept up for
+    # years, a pet named, a child's week, how the user learns, a note of a diet or of pets.
+    (("i work closing shifts as a line cook at a ramen place",), ["User works closing shifts as a line cook at a ramen place"]),
+    (("I co-own a bakery in Porto with my cousin Marco.",), ["User co-owns a bakery in Porto with their cousin Marco"]),
+    (("I run a filipino food cart in portland with my partner Marco, need help with a menu board",),
+     ["User runs a filipino food cart in portland with their partner Marco"]),
+    (("I've played cello in a community orchestra for about ten years.",),
+     ["User has played cello in a community orchestra for about ten years"]),
+    (("biscuit is my dog btw, 4yo beagle",), ["Biscuit is the user's dog, 4yo beagle"]),
+    (("my kid emma (9) has swim lessons tues + thurs after school",),
+     ["User's kid Emma (9) has swim lessons tues + thurs after school"]),
+    (("I learn best from analogies, not formulas, so explain things that way.",), ["User learns best from analogies, not formulas"]),
+    (("diet: no pork, no shellfish. keep that in mind for recipes pls",), ["User's diet is no pork, no shellfish"]),
+    (("pets: 2 rabbits, Pepper & Salt",), ["User's pets are 2 rabbits, Pepper & Salt"]),
+    (("我是自由插画师，主要接童书的稿子",), ["用户是自由插画师，主要接童书的稿子"]),
+    (("我在大理远程办公，主要给海外客户做网站。",), ["用户在大理远程办公，主要给海外客户做网站"]),
+    (("我家是做水果批发的，我现在帮家里管账。",), ["用户家是做水果批发的"]),
+    (("我奶奶在河南老家，一个人住",), ["用户的奶奶在河南老家，一个人住"]),
+    (("我们家豆豆是只十二岁的老泰迪，心脏不太好",), ["用户家的豆豆是只十二岁的老泰迪，心脏不太好"]),
+    (("我有慢性鼻炎，换季的时候特别容易发作。",), ["用户有慢性鼻炎，换季的时候特别容易发作"]),
+    (("我目前和两个朋友合租在上海徐汇区。",), ["用户目前和两个朋友合租在上海徐汇区"]),
+    (("我通勤都骑共享单车，单程二十分钟左右",), ["用户通勤都骑共享单车，单程二十分钟左右"]),
+    (("我女儿明年6月高考",), ["用户的女儿明年6月高考（2027-06）"]),
+    (("今年的flag：读完24本书📚",), ["用户今年的flag：读完24本书（2026）"]),
+    # "一起玩" takes what the clause before played.
+    (("好啊，我也喜欢打游戏，我在宿舍的时候经常跟舍友一起玩",), ["用户喜欢打游戏", "用户在宿舍的时候经常跟舍友一起玩游戏"]),
+])
+def test_facts_told_by_their_form(messages, expected):
+    assert contents(*messages) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # Not by the same forms: "we" unnamed, a past stretch that a date tells, a pet's kind said
+    # after its name (one memory, as before), "一起玩" with nothing played before it.
+    (("We've been together for three years",), []),
+    (("我家狗叫豆豆，是只柯基，三岁了",), ["用户的狗叫豆豆，是只柯基", "用户的狗三岁了"]),
+    (("周末经常跟同事一起玩",), []),
+    (("I've been a bit tired for a few days",), []),
+])
+def test_what_those_forms_leave_alone(messages, expected):
+    assert contents(*messages) == expected

@@ -381,9 +381,9 @@ def test_likes_and_facts_next_to_warm_words_stay(text, content):
     ("My dog is from a shelter and he's been awesome since I adopted him", ["User's dog is from a shelter"]),
     # Someone else opens a clause typed without a comma: the user's fact ends before them.
     ("我现在天天吃冰淇淋爸爸也不能管我了", ["用户现在天天吃冰淇淋"]),
-    # Liked or played with, but what: said in the clause before.
+    # Liked or played with, but what: said in the clause before (a game played is carried over).
     ("我最喜欢吃火锅老婆也很喜欢", ["用户最喜欢吃火锅"]),
-    ("好啊，我也喜欢打游戏，我在宿舍的时候经常跟舍友一起玩", ["用户喜欢打游戏"]),
+    ("好啊，我也喜欢打游戏，我在宿舍的时候经常跟舍友一起玩", ["用户喜欢打游戏", "用户在宿舍的时候经常跟舍友一起玩游戏"]),
     ("我养了一只白色的泰迪，超级可爱", ["用户养了一只白色的泰迪，超级可爱"]),
 ])
 def test_feelings_and_run_ons_are_cut_from_the_fact(text, content):

@@ -150,6 +150,11 @@ def _forget_target(clause: str) -> str:
     return re.sub(r"\s+", " ", _FORGET_WORDS.sub(" ", clause)).strip(" ,，。.!！")
 
 
+# "一起玩" with what was played left out, and the game or ball the clause before played.
+_ZH_PLAY_TOGETHER = re.compile(r"((?:一起|一块儿?)玩(?:了|过)?)(?=[啊呀呢哦吧。！!～~]*$)")
+_ZH_PLAYED = re.compile(r"(?:打|玩)((?:电子)?游戏|[篮足排网羽乒][球毛乓]球?|桌游|剧本杀|麻将|扑克|牌|王者|吃鸡|台球|高尔夫)")
+
+
 def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             keep_tasks: bool = True, task_ttl_days: int = 14, infer: bool = True,
             min_importance: float = 0.0) -> Extraction:
@@ -217,6 +222,12 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 ctx.prev_drop = "correction remark"
                 continue
             a = analyze(clause.text, clause.lang, rules, ctx)
+            played = _ZH_PLAYED.search(prev_text) if clause.lang == "zh" and prev_text and _ZH_PLAY_TOGETHER.search(clause.text) else None
+            if played and not a.keep:
+                # "我也喜欢打游戏，我在宿舍的时候经常跟舍友一起玩": played what, the clause before said.
+                said = _ZH_PLAY_TOGETHER.sub(lambda m: m.group(1) + played.group(1), clause.text)
+                a = analyze(said, clause.lang, rules, ctx)
+                a.clause = clause.text
             if a.keep and ctx.prev_drop == "hypothetical" and not ctx.sentence_first:
                 a.drop("hypothetical")  # "要是中了五百万，我立马辞职环游世界": what would follow the supposition
             favourite = (_ZH_FAVOURITE if clause.lang == "zh" else _EN_FAVOURITE).search(clause.text) \

@@ -1167,7 +1167,7 @@ _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200
 # Chat words that carry no fact: "(barista in portland lol)", "in metric btw".
 _EN_CHAT = re.compile(r",?\s*\b(?:lol|lmao|rofl|haha+|hehe|btw|tbh|fyi|smh|omg|ngl|imo|tho)\b(?=[\s,.)!?]|$)", re.I)
 # What follows the fact as its consequence for this chat: "..., which is why i'm up".
-_EN_AFTERMATH = re.compile(r",?\s+which is why\b.*$|,?\s+so (?:time|money|consistency|sleep|life|things|weekends|mornings|evenings) "
+_EN_AFTERMATH = re.compile(r",?\s+which is why\b.*$|,\s+(?:i |and )?(?:need|needs|want|wants) (?:some )?help with\b.*$|,?\s+so (?:time|money|consistency|sleep|life|things|weekends|mornings|evenings) "
                            r"(?:is|are|'s|gets|has been)\b.*$"
                            # "... so that might double", "... so expect dumb questions", "... so ideally gluten free too"
                            r"|,?\s+so (?:that|it|this) (?:might|will|could|would|may)\b.*$|,?\s+so (?:expect|ideally|keeping|bear with)\b.*$"
@@ -1220,12 +1220,14 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"[，,\s]+[^，,\s]{1,10}还是[^，,\s]{1,10}(?:好|行|合适|划算)[啊呀呢吗]*$", "", body)  # "……，全包还是半包好": the question asked
         # "用户在深圳做外包的，甲方催得要死": how it feels today, not the fact.
         body = re.sub(r"[，,\s]+[^，,\s]{1,8}(?:得要死|死了|要疯了|崩溃了|头都大了|累瘫了)[了啊呀吧]*$", "", body)
+        body = re.sub(r"^用户家(?=[^，。是的]{1,4}是(?:只|一只|条|一条))", "用户家的", body)  # "我们家豆豆是只老泰迪"
         body = re.sub(r"\s{2,}", " ", body).strip(" ，,")
     else:
         body = _EN_CHAT.sub("", body)
         body = re.sub(r"^User name(?:'s| is) ", "User's name is ", body)  # "name's Marcus btw"
         body = re.sub(r"^(User's(?: [a-z]+(?:'s)?)? )name's (?=[A-Z])", r"\1name is ", body)  # "my name's Marcus", "my dog's name's Rex"
-        # "allergies: penicillin, shellfish", "dog = Pepper": a note's label and its value.
+        # "allergies: penicillin, shellfish", "dog = Pepper", "diet: no pork": a note's label and its value.
+        body = re.sub(r"^User (?=(?:diet|pets?|allergies|allergy|kids|children|hobbies|meds|medications)\s*[:=]\s+\w)", "User's ", body)
         body = re.sub(r"^(User's [a-z][\w-]{1,20})\s*[:=]\s+(?=\w)",
                       lambda m: m.group(1) + (" are " if _plural_noun(m.group(1).split()[-1]) else " is "), body)
         body = re.sub(r"\bUser's (Son|Daughter|Wife|Husband|Partner|Mom|Mum|Dad|Brother|Sister|Grandma|Grandpa)\b",
