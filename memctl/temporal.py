@@ -321,6 +321,8 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
         month = _MONTHS.index(word) + 1 if word in _MONTHS else _MONTH_ABBR[word[:3]]
         if m.group(3):
             year = int(m.group(3))
+        elif m.group(1) == "this":
+            year = ref.year  # "started school this September" in November: this year's, behind
         elif m.group(1) == "last" or (past_hint and m.group(1) in (None, "in", "since", "back in")) \
                 or (past_verb is not None and m.group(1) in ("in", "since", "back in") and past_verb()):
             year = ref.year if month < ref.month else ref.year - 1

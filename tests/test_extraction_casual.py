@@ -581,3 +581,24 @@ def test_facts_told_by_their_form(messages, expected):
 ])
 def test_what_those_forms_leave_alone(messages, expected):
     assert contents(*messages) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # "this September" said in September's year is this year's, past or ahead; a month or a
+    # weekday after "this" points nowhere else.
+    (("My daughter Amara started secondary school this September.",),
+     ["User's daughter Amara started secondary school this September (2026-09)"]),
+    (("I'm hauling a load from Memphis to Denver this Saturday",),
+     ["User is hauling a load from Memphis to Denver this Saturday (2026-09-12)"]),
+    # The user's own, typed without "my".
+    (("mum was diagnosed with type 2 diabetes in march",), ["User's mum was diagnosed with type 2 diabetes in march"]),
+    (("note: mom's bday is july 9",), ["User's mom's birthday is july 9 (2027-07-09)"]),
+    (("hamster's name is Pretzel btw, she's 1",), ["User's hamster's name is Pretzel", "User's hamster is 1"]),
+    (("Grandma calls us every sunday at noon like clockwork",),
+     ["User's grandma calls them every Sunday at noon like clockwork"]),
+    (("Dog parks are great",), []),
+    # A caption asked for is this answer's, not a fact.
+    (("need an instagram caption for my new cardamom buns, launching this saturday",), []),
+])
+def test_this_month_a_bare_relation_and_a_caption_asked_for(messages, expected):
+    assert contents(*messages) == expected

@@ -309,6 +309,14 @@ def first_person(text: str, found: Found, lang: str) -> str:
     return "I " + _unagree(rest.strip())
 
 
+_BARE_RELATION = re.compile(
+    r"^(?:note:\s*|fyi,?\s+|btw,?\s+)?((?:mum|mom|mama|dad|papa|grandma|grandpa|granny|gran|nan|nana|wife|husband|hubby|son|daughter|"
+    r"stepson|stepdaughter|sister|brother|partner|boyfriend|girlfriend|fiance|fiancee|landlord|roommate|flatmate|"
+    r"cat|dog|puppy|kitten|hamster|rabbit|bunny|parrot|horse)(?:'s)?)"
+    r"(?=(?<='s)\s|\s+(?:is|was|has|had|just|calls|called|starts|started|got|gets|works|lives|loves|hates|turned|turns|"
+    r"passed|died|moved|moves|wants|needs|can't|won't|will|always|never|still)\b)", re.I)
+
+
 def _lead_time(text: str, lang: str) -> tuple[str, str]:
     m = (_ZH_LEAD_TIME if lang == "zh" else _EN_LEAD_TIME).match(text)
     if not m:
@@ -661,6 +669,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         # "Pottery is a huge part of my life - it helps me ...": "it" is what the clause before was about.
         text = ctx.prev_topic + text[2:]
     lead, body = _lead_time(text, lang)
+    if lang == "en" and ctx.sentence_first:
+        # "mum was diagnosed in march", "cat's name is Mochi", "note: mom's bday is july 9": the
+        # user's own, typed without "my".
+        body = _BARE_RELATION.sub(lambda m: "my " + m.group(1), body, count=1)
     previous = ctx.prev_subject
     if lang == "en" and ctx.sentence_first and previous is not None and previous.kind in (PERSON, PET) \
             and _USERS_OWN_VERB.match(body):

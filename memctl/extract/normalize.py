@@ -1230,7 +1230,7 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"^User (?=(?:diet|pets?|allergies|allergy|kids|children|hobbies|meds|medications)\s*[:=]\s+\w)", "User's ", body)
         body = re.sub(r"^(User's [a-z][\w-]{1,20})\s*[:=]\s+(?=\w)",
                       lambda m: m.group(1) + (" are " if _plural_noun(m.group(1).split()[-1]) else " is "), body)
-        body = re.sub(r"\bUser's (Son|Daughter|Wife|Husband|Partner|Mom|Mum|Dad|Brother|Sister|Grandma|Grandpa)\b",
+        body = re.sub(r"\bUser's (Son|Daughter|Wife|Husband|Partner|Mom|Mum|Dad|Brother|Sister|Grandma|Grandpa|Fiance|Fiancee|Fiancé|Fiancée|Boyfriend|Girlfriend|Landlord|Cat|Dog|Hamster)\b",
                       lambda m: "User's " + m.group(1).lower(), body)  # "Dad's name is Tom" typed at a sentence's start
         # "User also joined a chess club", "User is actually going to Tokyo": words that answer
         # the other speaker, no part of the fact; "User does sketch occasionally" says "sketches".
