@@ -513,6 +513,12 @@ def test_facts_typed_as_notes_and_fragments(text, expected):
     (("清明节的时候会放假，我会和姐姐一起回来",), ["用户会和姐姐一起回来（2027-04-05~2027-04-07）"]),
     (("我老婆做的红烧肉超级好吃",), []),
     (("A:你看过武林外传吗？", "武林外传我也看过一些"), []),
+    # Comfort and coping, some games once, how a course went.
+    (("Pepper loves lounging on the couch, Pixie always curls up in her bed, Precious has her chair",), []),
+    (("I'm trying to channel my grief by spending more time with family",), []),
+    (("so I've been spending time in the garden to find some comfort",), []),
+    (("I used to play some video games",), []),
+    (("I learned a lot about problem-solving, patience, and perseverance",), []),
 ])
 def test_feelings_vague_events_and_the_calendar_are_no_facts(messages, expected):
     assert contents(*messages) == expected
@@ -527,6 +533,8 @@ def test_feelings_vague_events_and_the_calendar_are_no_facts(messages, expected)
     (("I met my new neighbor Anna yesterday.",), ["User met their new neighbor Anna yesterday (2026-09-09)"]),
     (("武林外传我也看过",), ["用户看过武林外传"]),
     (("I'd often go running at dawn.",), ["User would often go running at dawn"]),
+    (("I used to play some tennis in college",), ["User used to play some tennis in college"]),
+    (("My dog loves the couch",), ["User's dog loves the couch"]),
 ])
 def test_what_a_reader_keeps_beside_them(messages, expected):
     assert contents(*messages) == expected

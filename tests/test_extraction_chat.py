@@ -983,12 +983,12 @@ def test_one_of_the_users_pets_by_name():
     # After "They each have their favorite spot" about the user's dogs, "Pepper loves ..." is
     # one of them: "User's dog Pepper loves ...", not "User's dogs pepper loves ...".
     turns = [Turn("t1", "user", "My dogs keep me busy, I have four of them."),
-             Turn("t2", "assistant", "Do they have a favorite spot to relax?"),
-             Turn("t3", "user", "Yeah, for sure. They each have their favorite spot to chill. Pepper loves lounging on the couch, Pixie always curls up in her bed")]
+             Turn("t2", "assistant", "Do they have a favorite game?"),
+             Turn("t3", "user", "Yeah, for sure. They each have their favorite. Pepper loves chasing squirrels, Pixie always fetches sticks")]
     conv = Conversation("u", "s", SEPT, turns)
     got = [c.content for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
     assert not any("dogs pepper" in c.lower() for c in got)
-    assert any(c.startswith("User's dog Pepper loves lounging on the couch") for c in got), got
+    assert any(c.startswith("User's dog Pepper loves chasing squirrels") for c in got), got
 
 
 def test_a_word_after_a_relation_is_not_their_name():

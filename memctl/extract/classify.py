@@ -1025,6 +1025,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             # ("下个月15号是我们结婚十周年": the user's family's own date, an event to know.)
             return "task" if r.types["task"].search(tlow) else None if a.subject == "self" \
                 or a.subject == "group" and not r.has("milestone", tlow) and not r.has("family_date", tlow) else "event"
+        if name == "event" and not past and r.has("lasting_form", tlow):
+            return "profile"  # "I've been a freelance translator for eight years": what the user is
         if name == "knowledge" and a.subject == "dependent":
             continue
         if name == "behavior" and r.has("workplace", tlow):
@@ -1037,6 +1039,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         if name == "behavior" and r.has("aim", tlow):
             return "goal"  # "I'm looking to add more vegetables to my meals"
         return name
+    if r.has("lasting_form", tlow) and a.subject in ("self", "dependent", "other"):
+        return "profile"  # "I've played cello in a community orchestra for about ten years": kept up for years
     if near_future and not past and (r.types["task"].search(tlow) or r.has("organising", tlow)):
         return "task"  # "I'm putting together an art show next month": a dated plan of the user's
     if a.subject in ("other", "dependent") and not past \
