@@ -151,7 +151,8 @@ def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str
     ref = reference.date()
     if lang != "en":
         text = _NOT_A_TIME_ZH.sub(lambda m: "□" * len(m.group(0)), text)  # (the same length: positions hold)
-    text = _TITLE_NUMBER.sub(lambda m: m.group(1) + " " * len(m.group(2)) if m.group(1).strip().lower() not in _BEFORE_A_YEAR
+    text = _TITLE_NUMBER.sub(lambda m: m.group(1) + " " * len(m.group(2))
+                             if m.group(1).strip().lower() not in _BEFORE_A_YEAR and int(m.group(2)) > ref.year + 10
                              else m.group(0), text)
     low = text.lower()
     found: list[tuple[int, TimeRef]] = []
@@ -267,7 +268,8 @@ _MONTH_EN = re.compile(r"\b(by|before|until|in|since|back in|last|next|this)?\s*
                        + _MONTH_ALT + r")\.?(?:\s+(\d{4}))?\b")
 _YEAR_EN = re.compile(r"\b(by|before|until|in|since|back in|mid-?|end of|the end of)?\s*((?:19|20)\d\d)\b")
 # "Cyberpunk 2077", "Blade Runner 2049": a number in a name is no year; it follows a capitalised
-# word that is none of a time's own ("May 2023", "Summer 2022", "In 2020").
+# word that is none of a time's own ("May 2023", "Summer 2022", "In 2020") and lies more than ten
+# years ahead ("World Cup 2026", "WWDC 2025", "Born 1990" stay years).
 _TITLE_NUMBER = re.compile(r"(\b[A-Z][A-Za-z]+ )((?:19|20)\d\d)\b(?!\s*[-–~/]\s*\d)")
 _BEFORE_A_YEAR = {m for m in ("january february march april may june july august september october november december "
                               "jan feb mar apr jun jul aug sep sept oct nov dec spring summer fall autumn winter "
@@ -321,8 +323,8 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
         month = _MONTHS.index(word) + 1 if word in _MONTHS else _MONTH_ABBR[word[:3]]
         if m.group(3):
             year = int(m.group(3))
-        elif m.group(1) == "this":
-            year = ref.year  # "started school this September" in November: this year's, behind
+        elif m.group(1) == "this" and month < ref.month and past_verb is not None and past_verb():
+            year = ref.year  # "started school this September" said in November: this year's, behind
         elif m.group(1) == "last" or (past_hint and m.group(1) in (None, "in", "since", "back in")) \
                 or (past_verb is not None and m.group(1) in ("in", "since", "back in") and past_verb()):
             year = ref.year if month < ref.month else ref.year - 1

@@ -288,7 +288,7 @@ def test_a_question_after_the_fact_and_a_pet_that_is_he(text, expected):
 
 def test_a_turn_about_him_alone_is_not_the_users():
     got = contents("我爸有糖尿病，平时爱吃面食", "A:面食升糖比较快", "上周复查了 医生给加了个格列美脲 早上吃一片 还说他肌酐有点高")
-    assert got == ["用户的爸有糖尿病", "用户的爸平时爱吃面食"]
+    assert got == ["用户的爸爸有糖尿病", "用户的爸爸平时爱吃面食"]
     # (Where 她 is whom the user takes along, the plan is the user's.)
     assert contents("A:好的。", "这周末带她去金鸡湖边溜溜") == ["用户这周末带她去金鸡湖边溜溜（2026-09-12~2026-09-13）"]
 
@@ -340,7 +340,7 @@ def test_i_love_you_is_no_preference():
 @pytest.mark.parametrize("text, expected", [
     ("I signed up for the Phoenix half marathon in... wait no", []),  # taken back as typed
     ("我每天早上五点半去我们沈阳北陵公园打太极", ["用户每天早上五点半去沈阳北陵公园打太极"]),
-    ("我妈每晚睡前打胰岛素", ["用户的妈每晚睡前打胰岛素"]),
+    ("我妈每晚睡前打胰岛素", ["用户的妈妈每晚睡前打胰岛素"]),
     ("再加一句：这学期我的班开始每天早读15分钟", ["这学期用户的班开始每天早读15分钟"]),
     ("我一个人去", []),
     ("my sister usually does", []),
@@ -609,4 +609,52 @@ def test_what_those_forms_leave_alone(messages, expected):
     (("need an instagram caption for my new cardamom buns, launching this saturday",), []),
 ])
 def test_this_month_a_bare_relation_and_a_caption_asked_for(messages, expected):
+    assert contents(*messages) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # Facts told by their form (a later held-out set): sober, faith, years in a trade, one's own
+    # machines, a rule for every answer of a kind, a relative's retirement year, an anniversary.
+    (("i'm in recovery, 3 yrs sober, so please never suggest wine pairings",), ["User is in recovery, 3 years sober"]),
+    (("i'm muslim so no pork or alcohol in any recipes pls",), ["User is muslim"]),
+    (("write me a cover letter for this job - I've got 8 yrs in supply chain logistics, currently at Maersk",),
+     ["User has got 8 years in supply chain logistics, currently at Maersk"]),
+    (("my home server runs proxmox with a pihole and a jellyfin container",),
+     ["User's home server runs proxmox with a pihole and a jellyfin container"]),
+    (("写代码的时候给我用 Python 3.11，别用太老的写法",), ["用户希望写代码的时候用 Python 3.11"]),
+    (("跟我讲法律问题的时候请用大白话，别堆法条。",), ["用户希望讲法律问题的时候用大白话，别堆法条"]),
+    (("我用的 ThinkPad X1 + Arch Linux，别给我 Windows 的教程",), ["用户用的 ThinkPad X1 + Arch Linux"]),
+    (("我爸明年退休，打算回湖南老家住",), ["用户的爸爸明年退休，打算回湖南老家住（2027）"]),
+    (("下个月12号是我和老公结婚五周年",), ["下个月12号是用户和老公结婚五周年（2026-10-12）"]),
+    (("我是回族，吃清真，推荐餐厅的时候注意一下",), ["用户是回族", "用户吃清真"]),
+])
+def test_more_facts_told_by_their_form(messages, expected):
+    assert contents(*messages) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # What a review found those forms and this stop's drops must leave alone.
+    (("I'm starting a new job this January.",), ["User is starting a new job this January (2027-01)"]),
+    (("I think this may be my favourite song ever.",), []),
+    (("Dog is my favorite animal.",), ["Dog is the user's favorite animal"]),
+    (("Dad's Army is my favourite sitcom.",), ["Dad's Army is the user's favourite sitcom"]),
+    (("Born 1990 in Ohio, moved to Texas as a kid.",), ["User born 1990 in Ohio, moved to Texas as a kid (1990)"]),
+    (("I moved back home after living abroad for six years.",), ["User moved back home after living abroad for six years"]),
+    (("I run a 5k every morning before work.",), ["User runs a 5k every morning before work"]),
+    (("I worked on the launch as a team with my sister.",), []),
+    (("I go to church every Sunday to find peace.",), ["User goes to church every Sunday to find peace"]),
+    (("I learned a lot and passed the bar exam.",), ["User learned a lot and passed the bar exam"]),
+    (("I try to get out in nature every weekend.",), ["User tries to get out in nature every weekend"]),
+    (("I used to play some semi-pro baseball.",), ["User used to play some semi-pro baseball"]),
+    (("My husband would always rather stay home than go out.",), ["User's husband would always rather stay home than go out"]),
+    (("My son has dyslexia, and needs help with reading.",), ["User's son has dyslexia, needs help with reading"]),
+    (("我妈做的饺子特别好吃，每年过年都包",), ["用户的妈妈每年过年都包"]),
+    (("我是卖家",), []),
+    (("我在家里教孩子写作业",), []),
+    (("我姐在外面跑步",), []),
+    (("我有点发炎",), []),
+    (("我不打篮球，平时就跟孩子一起玩",), []),
+    (("我爸妈那边吃辣没问题",), ["用户的爸妈那边吃辣没问题"]),
+])
+def test_what_the_review_found_those_forms_must_leave(messages, expected):
     assert contents(*messages) == expected

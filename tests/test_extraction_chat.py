@@ -97,11 +97,11 @@ def test_what_a_doctor_said_is_not_the_users_fact():
 def test_she_is_not_the_father():
     found = said("我爸是退休的中学语文老师，我妹在深圳当护士，她今年要值班回不去")
     assert [(c.subject, c.content.split("（")[0]) for c in found] == [
-        ("爸", "用户的爸是退休的中学语文老师"), ("妹", "用户的妹在深圳当护士"), ("妹", "用户的妹今年要值班回不去")]
+        ("爸", "用户的爸爸是退休的中学语文老师"), ("妹", "用户的妹在深圳当护士"), ("妹", "用户的妹今年要值班回不去")]
 
 
 def test_a_question_is_not_tacked_onto_the_fact_before_it():
-    assert contents("我妈最近迷上了广场舞，有啥推荐的") == ["用户的妈最近迷上了广场舞"]
+    assert contents("我妈最近迷上了广场舞，有啥推荐的") == ["用户的妈妈最近迷上了广场舞"]
 
 
 def test_a_hypothetical_runs_on_after_the_sentence_breaks():
@@ -317,7 +317,7 @@ def test_what_the_clause_does_not_name_is_not_kept(text):
 
 
 @pytest.mark.parametrize("text, content", [
-    ("我妈上周做了膝关节置换手术，还有二型糖尿病", "用户的妈还有二型糖尿病"),  # 还有 = also has, not "besides"
+    ("我妈上周做了膝关节置换手术，还有二型糖尿病", "用户的妈妈还有二型糖尿病"),  # 还有 = also has, not "besides"
     ("在长沙，开了八个月了，跟我表哥合伙", "用户在长沙，开了八个月了，跟自己的表哥合伙"),
 ])
 def test_chinese_words_that_look_like_openers(text, content):
@@ -554,7 +554,7 @@ WHAT_A_MESSAGE_KEEPS = [
     ("我想两个月内瘦十斤", ["用户想两个月内瘦十斤（截止 2026-11）"]),
     ("I want to save 20k within two years", ["User wants to save 20k within two years (by 2028)"]),
     # "他" as the object of a clause after a relative's fact: the clause is the user's, not theirs.
-    ("我爸有糖尿病，想给他做点低糖的面包", ["用户的爸有糖尿病"]),
+    ("我爸有糖尿病，想给他做点低糖的面包", ["用户的爸爸有糖尿病"]),
     ("我老婆小周是小学老师，她早上七点才起", ["用户的老婆小周是小学老师，她早上七点才起"]),
 ]
 
@@ -775,7 +775,7 @@ POINTS_AND_PEOPLE = [
     ("我妈一个人在医院撑不住", []),
     ("我先去吃饭了", []),
     # After a relation, a body part or an illness is no name; "她妈" is someone else's mother.
-    ("我妈身体有糖尿病", [("profile", "用户的妈身体有糖尿病")]),
+    ("我妈身体有糖尿病", [("profile", "用户的妈妈身体有糖尿病")]),
     ("我女儿很乖，她妈天天在家给她炖汤", []),
     ("另外刚想起来，我对青霉素过敏", [("profile", "用户对青霉素过敏")]),
     ("我老婆之前在外企做财务", [("event", "用户的老婆之前在外企做财务")]),
@@ -1250,7 +1250,7 @@ def test_chinese_names_are_not_what_follows_the_relation():
 
 def test_a_subject_named_in_a_dropped_clause_ends_the_fact_before_it():
     got = said("我妈膝盖不好 爬山不行 我爸啥都行 就是血压有点高")
-    assert [(c.subject, c.content) for c in got] == [("妈", "用户的妈膝盖不好，爬山不行"), ("爸", "用户的爸血压有点高")]
+    assert [(c.subject, c.content) for c in got] == [("妈", "用户的妈妈膝盖不好，爬山不行"), ("爸", "用户的爸爸血压有点高")]
 
 
 @pytest.mark.parametrize("text, content", [

@@ -152,6 +152,8 @@ def _forget_target(clause: str) -> str:
 
 # "一起玩" with what was played left out, and the game or ball the clause before played.
 _ZH_PLAY_TOGETHER = re.compile(r"((?:一起|一块儿?)玩(?:了|过)?)(?=[啊呀呢哦吧。！!～~]*$)")
+# (The user's own liking or playing, not someone else's, not "我不打篮球".)
+_ZH_I_PLAY = re.compile(r"^(?:好啊|是啊|对啊|嗯)?[，,]?我(?:也|都|还|平时|经常|最)?(?:很|挺|特别|超)?(?:喜欢|爱)?(?:打|玩)")
 _ZH_PLAYED = re.compile(r"(?:打|玩)((?:电子)?游戏|[篮足排网羽乒][球毛乓]球?|桌游|剧本杀|麻将|扑克|牌|王者|吃鸡|台球|高尔夫)")
 
 
@@ -222,7 +224,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 ctx.prev_drop = "correction remark"
                 continue
             a = analyze(clause.text, clause.lang, rules, ctx)
-            played = _ZH_PLAYED.search(prev_text) if clause.lang == "zh" and prev_text and _ZH_PLAY_TOGETHER.search(clause.text) else None
+            played = _ZH_PLAYED.search(prev_text) if clause.lang == "zh" and prev_text and _ZH_PLAY_TOGETHER.search(clause.text) \
+                and _ZH_I_PLAY.match(prev_text) else None
             if played and not a.keep:
                 # "我也喜欢打游戏，我在宿舍的时候经常跟舍友一起玩": played what, the clause before said.
                 said = _ZH_PLAY_TOGETHER.sub(lambda m: m.group(1) + played.group(1), clause.text)

@@ -310,11 +310,13 @@ def first_person(text: str, found: Found, lang: str) -> str:
 
 
 _BARE_RELATION = re.compile(
-    r"^(?:note:\s*|fyi,?\s+|btw,?\s+)?((?:mum|mom|mama|dad|papa|grandma|grandpa|granny|gran|nan|nana|wife|husband|hubby|son|daughter|"
-    r"stepson|stepdaughter|sister|brother|partner|boyfriend|girlfriend|fiance|fiancee|landlord|roommate|flatmate|"
+    r"^(?i:note:\s*|fyi,?\s+|btw,?\s+)?((?i:mum|mom|mama|dad|papa|grandma|grandpa|granny|gran|nan|nana|wife|husband|hubby|son|daughter|"
+    r"stepson|stepdaughter|sister|brother|boyfriend|girlfriend|fiance|fiancee|fiancé|fiancée|landlord|roommate|flatmate|"
     r"cat|dog|puppy|kitten|hamster|rabbit|bunny|parrot|horse)(?:'s)?)"
-    r"(?=(?<='s)\s|\s+(?:is|was|has|had|just|calls|called|starts|started|got|gets|works|lives|loves|hates|turned|turns|"
-    r"passed|died|moved|moves|wants|needs|can't|won't|will|always|never|still)\b)", re.I)
+    r"(?=(?<='s)\s(?![A-Z])|\s+(?i:is|was|has|had|just|calls|called|starts|started|got|gets|works|lives|loves|hates|turned|turns|"
+    r"passed|died|moved|moves|wants|needs|can't|won't|will|always|never|still)\b)"
+    # (not "Dog is my favorite animal", "Dog is always better", "Cat's Cradle", "Dad's Army")
+    r"(?!\s+(?i:is) (?i:my|the|a|an|always|better|so|such)\b)")
 
 
 def _lead_time(text: str, lang: str) -> tuple[str, str]:
@@ -664,6 +666,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         if r.has(name, tlow) and not (name in ("sentiment", "reaction", "platitude") and (is_standing(tlow) or re.match(r"(?:from now on|going forward|from here on)\b", tlow))) \
                 and not (name == "fragment" and lang == "en" and "," in tlow and is_standing(tlow)):
             # ("even if i write in french, answer in english pls": a rule with its condition, whole.)
+            if name == "sentiment":
+                # Whom the warm words were about is who the next clause goes on about: "我妈做的饺子
+                # 特别好吃，每年过年都包" (she makes them every new year).
+                found = detect(_lead_time(text, lang)[1], lang, r, ctx.scene, ctx.prev_subject, ctx.first_clause)
+                a.found, a.inherited = found, found.inherited
             return a.drop(reason)  # ("when u give me recipes just list ingredients" is a rule, not "gives me" joy)
     if lang == "en" and ctx.prev_topic and re.match(r"^it(?:'s| is| was| has|\s)", text, re.I):
         # "Pottery is a huge part of my life - it helps me ...": "it" is what the clause before was about.
@@ -1023,7 +1030,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         if name == "event" and (near_future and not past):
             # (Someone else's coming event is an event to know: "my sister starts her new job on the 20th".)
             # ("下个月15号是我们结婚十周年": the user's family's own date, an event to know.)
-            return "task" if r.types["task"].search(tlow) else None if a.subject == "self" \
+            return "task" if r.types["task"].search(tlow) else None if a.subject == "self" and not (re.search(r"结婚|纪念日", tlow) and not re.search(r"我们|咱们", tlow)) \
                 or a.subject == "group" and not r.has("milestone", tlow) and not r.has("family_date", tlow) else "event"
         if name == "event" and not past and r.has("lasting_form", tlow):
             return "profile"  # "I've been a freelance translator for eight years": what the user is

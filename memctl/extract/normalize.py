@@ -839,10 +839,10 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
             return not _ZH_BARE_VERB.fullmatch(_ZH_WHEN.sub("", body[len(subject):]))  # "朵朵对鸡蛋过敏"
         if "用户" not in body:
             return False
-        owner = f"用户的{subject}"
-        if subject not in ("user", "") and body.startswith(owner):
-            # "用户的老婆天天买": bought what, the clause before said; "用户的妈每晚睡前": did what, it lost.
-            rest = _ZH_WHEN.sub("", body[len(owner):])
+        owner = re.match(f"用户的{re.escape(subject)}{re.escape(subject[-1:])}?", body) if subject not in ("user", "") else None
+        if owner:
+            # "用户的老婆天天买": bought what, the clause before said; "用户的妈妈每晚睡前": did what, it lost.
+            rest = _ZH_WHEN.sub("", body[owner.end():])
             return bool(rest) and not _ZH_BARE_VERB.fullmatch(rest)
         if not body.startswith("用户") or body.startswith("用户的"):
             return True
@@ -1167,7 +1167,7 @@ _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200
 # Chat words that carry no fact: "(barista in portland lol)", "in metric btw".
 _EN_CHAT = re.compile(r",?\s*\b(?:lol|lmao|rofl|haha+|hehe|btw|tbh|fyi|smh|omg|ngl|imo|tho)\b(?=[\s,.)!?]|$)", re.I)
 # What follows the fact as its consequence for this chat: "..., which is why i'm up".
-_EN_AFTERMATH = re.compile(r",?\s+which is why\b.*$|,\s+(?:i |and )?(?:need|needs|want|wants) (?:some )?help with\b.*$|,?\s+so (?:time|money|consistency|sleep|life|things|weekends|mornings|evenings) "
+_EN_AFTERMATH = re.compile(r",?\s+which is why\b.*$|,\s+(?:i )?(?:need|want) (?:some )?help with (?:a|an|the|my|our|this)\b.*$|,?\s+so (?:time|money|consistency|sleep|life|things|weekends|mornings|evenings) "
                            r"(?:is|are|'s|gets|has been)\b.*$"
                            # "... so that might double", "... so expect dumb questions", "... so ideally gluten free too"
                            r"|,?\s+so (?:that|it|this) (?:might|will|could|would|may)\b.*$|,?\s+so (?:expect|ideally|keeping|bear with)\b.*$"
@@ -1221,6 +1221,8 @@ def polish(out: str, lang: str) -> str:
         # "用户在深圳做外包的，甲方催得要死": how it feels today, not the fact.
         body = re.sub(r"[，,\s]+[^，,\s]{1,8}(?:得要死|死了|要疯了|崩溃了|头都大了|累瘫了)[了啊呀吧]*$", "", body)
         body = re.sub(r"^用户家(?=[^，。是的]{1,4}是(?:只|一只|条|一条))", "用户家的", body)  # "我们家豆豆是只老泰迪"
+        body = re.sub(r"^用户的(爸|妈|哥|姐)(?![爸妈哥姐弟妹])", r"用户的\1\1", body)  # "我爸明年退休": 用户的爸爸
+        body = re.sub(r"^用户希望(?:跟|和|给)(?=讲|说|写|解释|回答|回复|翻译|推荐)", "用户希望", body)  # "跟我讲……的时候请用大白话"
         body = re.sub(r"\s{2,}", " ", body).strip(" ，,")
     else:
         body = _EN_CHAT.sub("", body)
@@ -1230,7 +1232,7 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"^User (?=(?:diet|pets?|allergies|allergy|kids|children|hobbies|meds|medications)\s*[:=]\s+\w)", "User's ", body)
         body = re.sub(r"^(User's [a-z][\w-]{1,20})\s*[:=]\s+(?=\w)",
                       lambda m: m.group(1) + (" are " if _plural_noun(m.group(1).split()[-1]) else " is "), body)
-        body = re.sub(r"\bUser's (Son|Daughter|Wife|Husband|Partner|Mom|Mum|Dad|Brother|Sister|Grandma|Grandpa|Fiance|Fiancee|Fiancé|Fiancée|Boyfriend|Girlfriend|Landlord|Cat|Dog|Hamster)\b",
+        body = re.sub(r"\bUser's (Son|Daughter|Wife|Husband|Partner|Mom|Mum|Dad|Brother|Sister|Grandma|Grandpa|Fiance|Fiancee|Fiancé|Fiancée|Boyfriend|Girlfriend|Landlord|Cat|Dog|Hamster|Roommate|Flatmate|Hubby|Rabbit|Bunny|Gran|Granny|Nan|Nana|Puppy|Kitten|Parrot|Horse|Mama|Papa|Stepson|Stepdaughter)\b",
                       lambda m: "User's " + m.group(1).lower(), body)  # "Dad's name is Tom" typed at a sentence's start
         # "User also joined a chess club", "User is actually going to Tokyo": words that answer
         # the other speaker, no part of the fact; "User does sketch occasionally" says "sketches".
