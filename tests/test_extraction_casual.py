@@ -658,3 +658,28 @@ def test_more_facts_told_by_their_form(messages, expected):
 ])
 def test_what_the_review_found_those_forms_must_leave(messages, expected):
     assert contents(*messages) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # Forms from held-out set 28 (read after it was measured): a note label typed with a capital,
+    # a time zone by name, a job changed, home schooling, colour weakness, a course being read, a
+    # band, a food that will not do, a posting abroad with its date, a team's sprint length, a
+    # rule for every explanation of a kind.
+    (("Allergies: shellfish and tree nuts.",), ["User's allergies are shellfish and tree nuts"]),
+    (("i'm on pacific time so when i say morning that's PT",), ["User is on pacific time so when they say morning that's PT"]),
+    (("update: left Acme, started at Shopify this week",), ["User left Acme, started at Shopify this week (2026-09-07~2026-09-13)"]),
+    (("We homeschool our two kids, who are 8 and 11.",), ["User and their family homeschool their two kids, who are 8 and 11"]),
+    (("我有轻度色弱，做图表的时候别只靠红绿来区分。",), ["用户有轻度色弱", "用户做图表的时候别只靠红绿来区分"]),
+    (("在读护理大专，明年6月毕业",), ["用户在读护理大专，明年6月毕业（2027-06）"]),
+    (("我在乐队弹贝斯，一个月演两三场livehouse",), ["用户在乐队弹贝斯，一个月演两三场livehouse"]),
+    (("香菜绝对不行，一点都不要放",), ["用户香菜绝对不行，一点都不要放"]),
+    (("1月6号开始外派新加坡三个月",), ["用户1月6号开始外派新加坡三个月（2027-01-06）"]),
+    (("我们两周一个迭代，周四晚上发版。",), ["用户团队两周一个迭代，周四晚上发版"]),
+    (("讲代码的时候先贴例子再解释，不然我看不进去",), ["用户希望讲代码的时候先贴例子再解释"]),
+    (("我弟在读研，学计算机的",), ["用户的弟弟在读研", "用户的弟弟学计算机的"]),
+    # ... and not: a continuation of a team's rule stays with it; an unnamed "we" flying is no fact.
+    (("我们公司规定合并代码前必须两个人 review，周五下午不发版",), ["用户的公司规定合并代码前必须两个人 review，周五下午不发版"]),
+    (("We fly to Lisbon on June 3rd and come back on the 10th.",), []),
+])
+def test_forms_of_a_later_held_out_set(messages, expected):
+    assert contents(*messages) == expected

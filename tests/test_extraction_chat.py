@@ -97,7 +97,7 @@ def test_what_a_doctor_said_is_not_the_users_fact():
 def test_she_is_not_the_father():
     found = said("我爸是退休的中学语文老师，我妹在深圳当护士，她今年要值班回不去")
     assert [(c.subject, c.content.split("（")[0]) for c in found] == [
-        ("爸", "用户的爸爸是退休的中学语文老师"), ("妹", "用户的妹在深圳当护士"), ("妹", "用户的妹今年要值班回不去")]
+        ("爸", "用户的爸爸是退休的中学语文老师"), ("妹", "用户的妹妹在深圳当护士"), ("妹", "用户的妹妹今年要值班回不去")]
 
 
 def test_a_question_is_not_tacked_onto_the_fact_before_it():

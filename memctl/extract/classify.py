@@ -309,6 +309,7 @@ def first_person(text: str, found: Found, lang: str) -> str:
     return "I " + _unagree(rest.strip())
 
 
+_NOTE_LABEL = re.compile(r"^(Allergies|Allergy|Diet|Pets?|Kids|Meds|Medications|Hobbies|Languages?)(?=\s*[:=]\s)")
 _BARE_RELATION = re.compile(
     r"^(?i:note:\s*|fyi,?\s+|btw,?\s+)?((?i:mum|mom|mama|dad|papa|grandma|grandpa|granny|gran|nan|nana|wife|husband|hubby|son|daughter|"
     r"stepson|stepdaughter|sister|brother|boyfriend|girlfriend|fiance|fiancee|fiancé|fiancée|landlord|roommate|flatmate|"
@@ -676,6 +677,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         # "Pottery is a huge part of my life - it helps me ...": "it" is what the clause before was about.
         text = ctx.prev_topic + text[2:]
     lead, body = _lead_time(text, lang)
+    if lang == "en":
+        # "Allergies: shellfish and tree nuts": a note's label, not someone's name.
+        body = _NOTE_LABEL.sub(lambda m: m.group(1).lower(), body, count=1)
     if lang == "en" and ctx.sentence_first:
         # "mum was diagnosed in march", "cat's name is Mochi", "note: mom's bday is july 9": the
         # user's own, typed without "my".

@@ -1140,7 +1140,7 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
 
 
 def _zh_work(t: str) -> bool:
-    return re.search(r"公司|团队|组|部门|项目|后端|前端|服务|系统|产品|代码|上线|发版|部署|开会|周会|客户|技术|数据库|用|规定|要求", t) is not None
+    return re.search(r"公司|团队|组|部门|项目|后端|前端|服务|系统|产品|代码|上线|发版|迭代|部署|开会|周会|客户|技术|数据库|用|规定|要求", t) is not None
 
 
 def _zh_display(subject: Subject) -> str:
@@ -1221,7 +1221,7 @@ def polish(out: str, lang: str) -> str:
         # "用户在深圳做外包的，甲方催得要死": how it feels today, not the fact.
         body = re.sub(r"[，,\s]+[^，,\s]{1,8}(?:得要死|死了|要疯了|崩溃了|头都大了|累瘫了)[了啊呀吧]*$", "", body)
         body = re.sub(r"^用户家(?=[^，。是的]{1,4}是(?:只|一只|条|一条))", "用户家的", body)  # "我们家豆豆是只老泰迪"
-        body = re.sub(r"^用户的(爸|妈|哥|姐)(?![爸妈哥姐弟妹])", r"用户的\1\1", body)  # "我爸明年退休": 用户的爸爸
+        body = re.sub(r"^用户的(爸|妈|哥|姐|弟|妹)(?![爸妈哥姐弟妹])", r"用户的\1\1", body)  # "我爸明年退休": 用户的爸爸
         body = re.sub(r"^用户希望(?:跟|和|给)(?=讲|说|写|解释|回答|回复|翻译|推荐)", "用户希望", body)  # "跟我讲……的时候请用大白话"
         body = re.sub(r"\s{2,}", " ", body).strip(" ，,")
     else:
