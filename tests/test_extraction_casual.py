@@ -683,3 +683,30 @@ def test_what_the_review_found_those_forms_must_leave(messages, expected):
 ])
 def test_forms_of_a_later_held_out_set(messages, expected):
     assert contents(*messages) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # Forms from held-out set 29 (read after it was measured): volunteering and every other week,
+    # growing one's own food, one's car, an appointment with its date, a drug taken for good, a
+    # bare job with its qualifier, a child's age set right, a team one is a fan of, the car one
+    # drives now, a company's rule.
+    (("i volunteer at the food bank every other sat morning",), ["User volunteers at the food bank every other sat morning"]),
+    (("I grow tomatoes, basil and peppers in raised beds on my balcony.",),
+     ["User grows tomatoes, basil and peppers in raised beds on their balcony"]),
+    (("my car's a 2014 honda fit w like 180k miles on it lol",), ["User's car is a 2014 honda fit w like 180k miles on it"]),
+    (("passport renewal appt at the post office on march 9",),
+     ["User has a passport renewal appt at the post office on march 9 (2027-03-09)"]),
+    (("I'm on warfarin, so flag any foods that mess with vitamin K.",), ["User is on warfarin"]),
+    (("每隔一个周六去社区养老院做志愿者。",), ["用户每隔一个周六去社区养老院做志愿者"]),
+    (("本人初中数学老师，带初二两个班。",), ["用户是初中数学老师，带初二两个班"]),
+    (("自由插画师，主要画儿童绘本",), ["用户是自由插画师，主要画儿童绘本"]),
+    (("更正一下，我儿子是9岁不是8岁。",), ["用户的儿子是9岁不是8岁"]),
+    (("湖人死忠粉，从科比时代开始的💜💛",), ["用户是湖人死忠粉，从科比时代开始的"]),
+    (("我在吃华法林，饮食上有冲突的你帮我盯着点",), ["用户在吃华法林"]),
+    # ... and not: thanks to a teacher; an appointment moved keeps its own verb.
+    (("谢谢老师",), []),
+    (("my physio appointment at the clinic was moved from the 18th to the 25th",),
+     ["User's physio appointment at the clinic was moved from the 18th to the 25th (2026-09-25)"]),
+])
+def test_forms_of_the_last_held_out_set(messages, expected):
+    assert contents(*messages) == expected

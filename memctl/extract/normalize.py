@@ -1064,8 +1064,9 @@ def _zh_pronouns(part: str) -> str:
 
 
 # A job said as a bare noun ("幼师", "小学教师"): what the user is.
-_ZH_BARE_JOB = (r"(?:一名|一个|个)?(?:小学|初中|高中|中学|大学|幼儿园|医院|银行|实习|兼职|全职|资深|高级|初级)?"
-                r"(?:幼师|教师|律师|厨师|药师|技师|工程师|会计师|设计师|柜员|职员|文员|店员|护工|保姆|月嫂|技术员|研究员|公务员)")
+_ZH_BARE_JOB = (r"(?:一名|一个|个)?(?:小学|初中|高中|中学|大学|幼儿园|医院|银行|实习|兼职|全职|资深|高级|初级|自由|独立)?"
+                r"(?:数学|语文|英语|物理|化学|生物|历史|地理|美术|音乐|体育)?"
+                r"(?:幼师|教师|老师|律师|厨师|药师|技师|工程师|会计师|设计师|插画师|摄影师|程序员|医生|护士|柜员|职员|文员|店员|护工|保姆|月嫂|技术员|研究员|公务员)")
 
 
 def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = False) -> str:
@@ -1221,6 +1222,7 @@ def polish(out: str, lang: str) -> str:
         # "用户在深圳做外包的，甲方催得要死": how it feels today, not the fact.
         body = re.sub(r"[，,\s]+[^，,\s]{1,8}(?:得要死|死了|要疯了|崩溃了|头都大了|累瘫了)[了啊呀吧]*$", "", body)
         body = re.sub(r"^用户家(?=[^，。是的]{1,4}是(?:只|一只|条|一条))", "用户家的", body)  # "我们家豆豆是只老泰迪"
+        body = re.sub(r"^用户(?!是)(?=[\u4e00-\u9fffA-Za-z]{1,6}(?:死忠粉|铁粉|忠实粉丝))", "用户是", body)  # "湖人死忠粉"
         body = re.sub(r"^用户的(爸|妈|哥|姐|弟|妹)(?![爸妈哥姐弟妹])", r"用户的\1\1", body)  # "我爸明年退休": 用户的爸爸
         body = re.sub(r"^用户希望(?:跟|和|给)(?=讲|说|写|解释|回答|回复|翻译|推荐)", "用户希望", body)  # "跟我讲……的时候请用大白话"
         body = re.sub(r"\s{2,}", " ", body).strip(" ，,")
@@ -1230,6 +1232,7 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"^(User's(?: [a-z]+(?:'s)?)? )name's (?=[A-Z])", r"\1name is ", body)  # "my name's Marcus", "my dog's name's Rex"
         # "allergies: penicillin, shellfish", "dog = Pepper", "diet: no pork": a note's label and its value.
         body = re.sub(r"^User (?=(?:diet|pets?|allergies|allergy|kids|children|hobbies|meds|medications)\s*[:=]\s+\w)", "User's ", body)
+        body = re.sub(r"^User's ((?:[\w-]+ ){0,3}(?:appt|appointment)) (?=(?:at|with|on|for|in)\b(?!.*\b(?:is|was|are|were|been|got|moved|changed|cancelled|canceled)\b))", r"User has a \1 ", body)  # "passport renewal appt at ..."
         body = re.sub(r"^(User's [a-z][\w-]{1,20})\s*[:=]\s+(?=\w)",
                       lambda m: m.group(1) + (" are " if _plural_noun(m.group(1).split()[-1]) else " is "), body)
         body = re.sub(r"\bUser's (Son|Daughter|Wife|Husband|Partner|Mom|Mum|Dad|Brother|Sister|Grandma|Grandpa|Fiance|Fiancee|Fiancé|Fiancée|Boyfriend|Girlfriend|Landlord|Cat|Dog|Hamster|Roommate|Flatmate|Hubby|Rabbit|Bunny|Gran|Granny|Nan|Nana|Puppy|Kitten|Parrot|Horse|Mama|Papa|Stepson|Stepdaughter)\b",
