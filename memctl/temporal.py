@@ -98,8 +98,11 @@ def _unit_range(ref: date, unit: str, offset: int) -> tuple[date, date, str]:
     return date(y, 1, 1), date(y, 12, 31), "year"
 
 
-def _ref(ref: date, phrase: str, unit: str, offset: int, deadline: bool = False) -> TimeRef:
-    start, end, precision = _unit_range(ref, unit, offset)
+def _ref(ref: date, phrase: str, unit: str, offset: int, deadline: bool = False) -> TimeRef | None:
+    try:
+        start, end, precision = _unit_range(ref, unit, offset)
+    except (ValueError, OverflowError):
+        return None  # "5000 years ago", "100000000天后": no date a calendar holds
     direction = -1 if end < ref else (1 if start > ref else 0)
     return TimeRef(phrase, start, end, precision, direction, deadline)
 
@@ -158,8 +161,8 @@ def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str
     found: list[tuple[int, TimeRef]] = []
     taken: list[tuple[int, int]] = []
 
-    def add(m_start: int, m_end: int, tr: TimeRef) -> None:
-        if any(s < m_end and m_start < e for s, e in taken):
+    def add(m_start: int, m_end: int, tr: TimeRef | None) -> None:
+        if tr is None or any(s < m_end and m_start < e for s, e in taken):
             return
         taken.append((m_start, m_end))
         found.append((m_start, tr))
@@ -389,6 +392,8 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
         if n is None:
             continue
         word = m.group(2) or m.group(3)
+        if word == "年" and n >= 1000:
+            continue  # "目标是2027年前攒够": before the year 2027, not 2027 years ago
         unit = {"天": "day", "周": "week", "星期": "week", "礼拜": "week", "月": "month", "年": "year"}[word]
         sign = -1 if m.group(4) in ("前", "以前", "之前") else 1
         add(m.start(), m.end(), _ref(ref, m.group(0), unit, sign * n, deadline=m.group(4).endswith("内")))

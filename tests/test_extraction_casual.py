@@ -710,3 +710,12 @@ def test_forms_of_a_later_held_out_set(messages, expected):
 ])
 def test_forms_of_the_last_held_out_set(messages, expected):
     assert contents(*messages) == expected
+
+
+def test_a_year_count_no_calendar_holds_is_no_date_and_no_crash():
+    # "2027年前" is before the year 2027, not 2027 years ago (which once raised ValueError).
+    assert contents("在攒首付，目标是2027年前攒够40万。") == ["用户目标是2027年前攒够40万（2027）"]
+    # Counts no calendar holds are no dates; the message is still read.
+    for text in ("The pyramids were built 5000 years ago.", "我100000000天后要去火星", "I'll retire in 99999999 days",
+                 "三千年前的事了", "9999个月后再说吧"):
+        contents(text)
