@@ -274,10 +274,9 @@ _YEAR_EN = re.compile(r"\b(by|before|until|in|since|back in|mid-?|end of|the end
 # word that is none of a time's own ("May 2023", "Summer 2022", "In 2020") and lies more than ten
 # years ahead ("World Cup 2026", "WWDC 2025", "Born 1990" stay years).
 _TITLE_NUMBER = re.compile(r"(\b[A-Z][A-Za-z]+ )((?:19|20)\d\d)\b(?!\s*[-–~/]\s*\d)")
-_BEFORE_A_YEAR = {m for m in ("january february march april may june july august september october november december "
-                              "jan feb mar apr jun jul aug sep sept oct nov dec spring summer fall autumn winter "
-                              "christmas xmas easter halloween thanksgiving new year years in since by before until "
-                              "back of from early late mid end until till during after around circa class").split()}
+_BEFORE_A_YEAR = {*_MONTHS, *_MONTH_ABBR, "sept", *_SEASONS, *("christmas xmas easter halloween thanksgiving new year years in since "
+                                                              "by before until till back of from early late mid end during after "
+                                                              "around circa class").split()}
 
 
 # Words that look like times and are none: a range of weekdays is a schedule ("Monday to

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from .normalize import INTRODUCING, contracted_is, past_tense, we_named_en
+from .normalize import INTRODUCING, KIN_AND_PETS, NOTE_LABELS, contracted_is, past_tense, we_named_en
 from .rules import LangRules, Rules
 from .segment import ZH_TIME_WORDS
 from .subjects import DIET_ALONE as _DIET_ALONE, EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect, en_state_article
@@ -309,11 +309,10 @@ def first_person(text: str, found: Found, lang: str) -> str:
     return "I " + _unagree(rest.strip())
 
 
-_NOTE_LABEL = re.compile(r"^(Allergies|Allergy|Diet|Pets?|Kids|Meds|Medications|Hobbies|Languages?)(?=\s*[:=]\s)")
+_NOTE_LABEL = re.compile(rf"^({'|'.join(w.capitalize() for w in (*NOTE_LABELS, 'languages', 'language'))})(?=\s*[:=]\s)")
+# ("Partner has approved the budget" is a firm's partner as often as the user's.)
 _BARE_RELATION = re.compile(
-    r"^(?i:note:\s*|fyi,?\s+|btw,?\s+)?((?i:mum|mom|mama|dad|papa|grandma|grandpa|granny|gran|nan|nana|wife|husband|hubby|son|daughter|"
-    r"stepson|stepdaughter|sister|brother|boyfriend|girlfriend|fiance|fiancee|fiancé|fiancée|landlord|roommate|flatmate|"
-    r"cat|dog|puppy|kitten|hamster|rabbit|bunny|parrot|horse)(?:'s)?)"
+    rf"^(?i:note:\s*|fyi,?\s+|btw,?\s+)?((?i:{'|'.join(w for w in KIN_AND_PETS if w != 'partner')})(?:'s)?)"
     r"(?=(?<='s)\s(?![A-Z])|\s+(?i:is|was|has|had|just|calls|called|starts|started|got|gets|works|lives|loves|hates|turned|turns|"
     r"passed|died|moved|moves|wants|needs|can't|won't|will|always|never|still)\b)"
     # (not "Dog is my favorite animal", "Dog is always better", "Cat's Cradle", "Dad's Army")

@@ -1165,6 +1165,15 @@ def normalize(text: str, lang: str, subject: Subject, phrase_end: int = 0, inher
 
 
 _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
+# The user's family, partner, landlord or pets, as a chat names them without "my" ("mum was
+# diagnosed", "cat's name is Mochi") or capitalised at a sentence's start ("Dad's name is Tom").
+KIN_AND_PETS = ("son daughter wife husband partner mom mum mama papa dad brother sister grandma grandpa gran granny nan nana "
+                "hubby stepson stepdaughter fiance fiancee fiancé fiancée boyfriend girlfriend landlord roommate flatmate "
+                "cat dog puppy kitten hamster rabbit bunny parrot horse").split()
+# Labels a note opens with: "allergies: penicillin", "diet: no pork", "pets: 2 rabbits".
+NOTE_LABELS = ("diet", "pets", "pet", "allergies", "allergy", "kids", "children", "hobbies", "meds", "medications")
+_CAPITAL_KIN = re.compile(rf"\bUser's ({'|'.join(w.capitalize() for w in KIN_AND_PETS)})\b")
+
 # Chat words that carry no fact: "(barista in portland lol)", "in metric btw".
 _EN_CHAT = re.compile(r",?\s*\b(?:lol|lmao|rofl|haha+|hehe|btw|tbh|fyi|smh|omg|ngl|imo|tho)\b(?=[\s,.)!?]|$)", re.I)
 # What follows the fact as its consequence for this chat: "..., which is why i'm up".
@@ -1231,12 +1240,11 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"^User name(?:'s| is) ", "User's name is ", body)  # "name's Marcus btw"
         body = re.sub(r"^(User's(?: [a-z]+(?:'s)?)? )name's (?=[A-Z])", r"\1name is ", body)  # "my name's Marcus", "my dog's name's Rex"
         # "allergies: penicillin, shellfish", "dog = Pepper", "diet: no pork": a note's label and its value.
-        body = re.sub(r"^User (?=(?:diet|pets?|allergies|allergy|kids|children|hobbies|meds|medications)\s*[:=]\s+\w)", "User's ", body)
+        body = re.sub(rf"^User (?=(?:{'|'.join(NOTE_LABELS)})\s*[:=]\s+\w)", "User's ", body)
         body = re.sub(r"^User's ((?:[\w-]+ ){0,3}(?:appt|appointment)) (?=(?:at|with|on|for|in)\b(?!.*\b(?:is|was|are|were|been|got|moved|changed|cancelled|canceled)\b))", r"User has a \1 ", body)  # "passport renewal appt at ..."
         body = re.sub(r"^(User's [a-z][\w-]{1,20})\s*[:=]\s+(?=\w)",
                       lambda m: m.group(1) + (" are " if _plural_noun(m.group(1).split()[-1]) else " is "), body)
-        body = re.sub(r"\bUser's (Son|Daughter|Wife|Husband|Partner|Mom|Mum|Dad|Brother|Sister|Grandma|Grandpa|Fiance|Fiancee|Fiancé|Fiancée|Boyfriend|Girlfriend|Landlord|Cat|Dog|Hamster|Roommate|Flatmate|Hubby|Rabbit|Bunny|Gran|Granny|Nan|Nana|Puppy|Kitten|Parrot|Horse|Mama|Papa|Stepson|Stepdaughter)\b",
-                      lambda m: "User's " + m.group(1).lower(), body)  # "Dad's name is Tom" typed at a sentence's start
+        body = _CAPITAL_KIN.sub(lambda m: "User's " + m.group(1).lower(), body)  # "Dad's name is Tom" typed at a sentence's start
         # "User also joined a chess club", "User is actually going to Tokyo": words that answer
         # the other speaker, no part of the fact; "User does sketch occasionally" says "sketches".
         body = re.sub(r"\s*\bactually\b(?=[,.\s]|$)", "", body, flags=re.I)
