@@ -290,6 +290,11 @@ _NOT_A_TIME_EN = re.compile(
 
 def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable[[], bool] | None = None) -> None:
     low = _NOT_A_TIME_EN.sub(lambda m: " " * len(m.group(0)), low)  # (the same length: positions hold)
+    for m in re.finditer(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)? of (next|last|this) month\b", low):
+        # "on the 20th of next month": that day of that month, not the next 20th.
+        shift = {"next": 1, "last": -1, "this": 0}[m.group(2)]
+        month = (ref.month - 1 + shift) % 12 + 1
+        _add_date(add, m, ref, ref.year + (ref.month - 1 + shift) // 12, month, int(m.group(1)))
     # "3 weeks ago", "within two years" (a deadline), "in 3 weeks": that many units back or ahead.
     for pattern, sign, deadline in ((_AGO_EN, -1, False), (_WITHIN_EN, 1, True), (_IN_EN, 1, False)):
         for m in pattern.finditer(low):

@@ -206,6 +206,15 @@ def test_chinese_days_of_a_month(text, label):
     assert [r.label() for r in find_times(text, "zh", WHEN, RULES.temporal)] == [label]
 
 
+@pytest.mark.parametrize("text, label", [
+    ("wife gets back on the 20th of next month", "2026-12-20"),  # that month's 20th, not the next 20th
+    ("she moved out on the 5th of last month", "2026-10-05"),
+    ("the party is the 12th of next month", "2026-12-12"),
+])
+def test_english_days_of_a_named_month(text, label):
+    assert [r.label() for r in find_times(text, "en", WHEN, RULES.temporal)] == [label]
+
+
 def test_secret_prechecks_never_hide_a_match():
     """`requires` in secrets.toml only skips work: masking with and without it agrees."""
     from dataclasses import replace
