@@ -719,3 +719,83 @@ def test_a_year_count_no_calendar_holds_is_no_date_and_no_crash():
     for text in ("The pyramids were built 5000 years ago.", "我100000000天后要去火星", "I'll retire in 99999999 days",
                  "三千年前的事了", "9999个月后再说吧"):
         contents(text)
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # "she's due" / "she is due" already has its verb: no second "is", and a pronoun is no
+    # deadline of the user's ("User's She is due").
+    (("My wife Ailsa is expecting. She's due on 20 May.",),
+     ["User's wife Ailsa is due on 20 May (2027-05-20)"]),
+    (("My wife Ailsa is expecting. She is due on 20 May.",),
+     ["User's wife Ailsa is due on 20 May (2027-05-20)"]),
+    # ... and a deadline typed bare still reads as the user's.
+    (("grant report due friday 5pm",), ["User's grant report is due Friday 5pm (2026-09-11)"]),
+    # What one has, due then: not "has a grant application is due".
+    (("I have a grant application due next Friday.",), ["User has a grant application, due next Friday (2026-09-18)"]),
+])
+def test_due_after_a_pronoun_or_its_verb(messages, expected):
+    assert contents(*messages) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # Forms from held-out set 30 (read after it was measured): a pet or person named after "is",
+    # where someone is from, a relative's dated return, a pet's lasting medication with what the
+    # vet said left out, a visit over a range of dates, a bare dated hearing, the user's own
+    # business and workplace, a diet by its name, two answer rules in one, standing code and
+    # answer rules in Chinese, a due date, an aim before a grandmother's birthday, an exam in a
+    # month, care of a grandmother, the team one leads, a pet's illness, the home's devices.
+    (("our dog is biscuit, 4yo beagle, absolutely food obsessed lol",),
+     ["User's dog is biscuit, 4yo beagle, absolutely food obsessed"]),
+    (("My wife is Priya.",), ["User's wife is Priya"]),
+    (("my husband is Japanese",), ["User's husband is Japanese"]),
+    (("wife gets back from deployment on the 20th of next month 🥹",),
+     ["User's wife gets back from deployment on the 20th of next month (2026-10-20)"]),
+    (("pepper (my cat) is on kidney meds twice a day now, vet says for life",),
+     ["User's cat pepper is on kidney meds twice a day now"]),
+    (("mother in law staying with us dec 20 – jan 3, pray for me lol",),
+     ["User's mother in law staying with them dec 20 – jan 3 (2026-12-20)"]),
+    (("my mom is visiting next week",), ["User's mom is visiting next week (2026-09-14~2026-09-20)"]),
+    (("custody hearing is april 12, my lawyer wants docs by the 1st",), ["User's custody hearing is april 12 (2027-04-12)"]),
+    (("Job interview is next Tuesday at 10",), ["User's job interview is next Tuesday at 10 (2026-09-15)"]),
+    (("The bakery I run opens at 6am and we're closed on Mondays.",), ["The bakery the user runs opens at 6am"]),
+    (("At work we're on Postgres 15 and Django.",), ["At the user's work, they're on Postgres 15 and Django"]),
+    (("I'm doing keto, so can you make this lasagna recipe low-carb?",), ["User is doing keto"]),
+    (("Please keep your answers short and skip the bullet points unless I ask for them.",),
+     ["User prefers short answers without bullet points unless they ask for them"]),
+    (("写前端代码请用 TypeScript。",), ["用户希望写前端代码用 TypeScript"]),
+    (("回答的时候专业术语要解释一下，别直接甩英文缩写。",), ["用户希望回答的时候专业术语要解释一下，别直接甩英文缩写"]),
+    (("预产期八月初，头胎，有点紧张",), ["用户预产期八月初，头胎（2027-08）"]),
+    (("想在奶奶明年90大寿前学会讲潮汕话",), ["用户想在奶奶明年90大寿前学会讲潮汕话（2027）"]),
+    (("五月份考跆拳道黑带，最近在狂练",), ["用户五月份考跆拳道黑带，最近在狂练（2027-05）"]),
+    (("我在照顾得了阿尔茨海默的外婆，晚上基本没空。",), ["用户在照顾得了阿尔茨海默的外婆"]),
+    (("我带的客服团队8个人",), ["用户带的客服团队8个人"]),
+    (("狗子肾不好，医生说以后每天都要喂两次药",), ["用户的狗子肾不好"]),
+    (("家里NAS是群晖DS920+",), ["用户家里NAS是群晖DS920+"]),
+    (("我打算下半年开始准备雅思",), ["用户打算下半年开始准备雅思"]),
+])
+def test_forms_of_held_out_set_30(messages, expected):
+    assert contents(*messages) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # ... and what those forms must leave alone, with set 30's noise: a rule for this answer
+    # only, a chore done, a stranger in a queue, a cry at a painting, a friend of a sister.
+    (("my dog is family",), []),
+    (("my dog is sick",), []),
+    (("Answer this one in Spanish, please.",), []),
+    (("just finished the dishes finally 😮‍💨",), []),
+    (("超市排我前面那大哥买了四十罐午餐肉",), []),
+    (("这幅画也太好看了吧",), []),
+    (("我姐的朋友好像买了辆新车",), []),
+    (("我今天腰不好受",), []),
+    # An aim is no level held ("想……考过N2" is no N2), a due date said after the pregnancy says more of it,
+    # the doctor's word about the user stays with the fact, and a question after an exam is no task.
+    (("我想明年考过N2",), ["用户想明年考过N2（2027）"]),
+    (("老婆怀孕了，预产期明年3月",), ["用户的老婆怀孕了，预产期明年3月（2027-03）"]),
+    (("i started eating fish again like a month ago, doc said my iron was crap",),
+     ["User started eating fish again like a month ago, doc said their iron was crap (2026-08)"]),
+    (("我们家豆豆是只十二岁的老泰迪，心脏不太好",), ["用户家的豆豆是只十二岁的老泰迪，心脏不太好"]),
+    (("not properly. my daughter comes home at christmas so maybe then.",), ["User's daughter comes home at christmas (2026-12-25)"]),
+])
+def test_what_the_forms_of_set_30_leave_alone(messages, expected):
+    assert contents(*messages) == expected

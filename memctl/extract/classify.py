@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import lru_cache
 
+from .lexicon import lemmas, plural_noun
 from .normalize import INTRODUCING, KIN_AND_PETS, NOTE_LABELS, contracted_is, past_tense, we_named_en
 from .rules import LangRules, Rules
 from .segment import ZH_TIME_WORDS
@@ -51,6 +52,38 @@ _EN_LEAD_TIME = re.compile(
 # runs then is the clause before it.
 _ZH_TIME_SPAN = re.compile(r"^(?=.*(?:到|至|~|～|-|—|开始))[\d一二三四五六七八九十零两百年月日号点分半刻早晚上下午中周星期礼拜天每"
                            r"开始到至从~～\-—，、:：底初旬的]+$")
+# "my wife is Priya", "our dog is biscuit, 4yo beagle": a name after "is", alone or before an aside.
+_NAMED_IS = re.compile(r"^(?i:my|our) (?:[\w-]+ ){0,2}?[\w-]+(?:'s| is) ([A-Za-z][a-z]+)(?=\W*$|,| and\b| \(| who\b)")
+# Nouns said of a pet or person with no article that are no name ("my dog is family").
+_NO_NAME = frozenset("family everything home love life trouble bae goals king queen boss".split())
+# Where one is from or one's faith ("my wife is Japanese"): no name, but who they are. The
+# lexicon knows few of these words.
+_ORIGINS = frozenset("""irish scottish welsh english british french german dutch swiss swedish danish finnish norwegian polish czech
+greek italian spanish portuguese russian ukrainian turkish jewish muslim hindu sikh buddhist christian mormon
+american canadian mexican brazilian argentinian chilean colombian peruvian cuban australian kiwi indian
+pakistani bangladeshi nepali chinese japanese korean vietnamese thai filipino filipina indonesian malaysian
+singaporean taiwanese iranian persian arab egyptian moroccan nigerian kenyan ghanaian ethiopian african
+european asian latina latino hispanic""".split())
+
+
+def _named_is(text: str, pet: bool) -> bool:
+    """Whether the clause gives the person's or pet's name after "is" (a capitalised word
+    that is no adjective, or for a pet also a lowercase noun, as pets are named in chat:
+    "biscuit"), or where they are from ("Japanese")."""
+    m = _NAMED_IS.match(text)
+    if not m:
+        return False
+    word = m.group(1)
+    kinds = frozenset(lemmas(word))
+    if word.lower() in _ORIGINS:
+        return not pet
+    if word.lower() in _NO_NAME:
+        return False
+    if word[0].isupper():
+        return "NOUN" in kinds or not kinds & {"ADJ", "ADV", "AUX", "PRON", "DET", "ADP", "NUM", "VERB"}  # ("Pepper")
+    return pet and bool(kinds) and kinds <= {"NOUN", "PROPN"}
+
+
 # A thing that fails ("接口一直报错", "我们收银后台老是卡"): the problem of the task at hand.
 _ZH_BROKEN = re.compile(r"^(?:我们|咱们|我的|我家|我们的|我们家)?[^，。我]{0,6}?(?:接口|代码|程序|服务器|服务|系统|页面|后台|数据库|网站|小程序|[Aa][Pp][Pp]|软件|电脑|手机|网络|网速|"
                         r"插件|脚本|函数|模块|打印机|路由器|网页)(?:也|又|还|就|总|一直|老是|总是|经常|突然|动不动就?)?"
@@ -312,9 +345,9 @@ def first_person(text: str, found: Found, lang: str) -> str:
 _NOTE_LABEL = re.compile(rf"^({'|'.join(w.capitalize() for w in (*NOTE_LABELS, 'languages', 'language'))})(?=\s*[:=]\s)")
 # ("Partner has approved the budget" is a firm's partner as often as the user's.)
 _BARE_RELATION = re.compile(
-    rf"^(?i:note:\s*|fyi,?\s+|btw,?\s+)?((?i:{'|'.join(w for w in KIN_AND_PETS if w != 'partner')})(?:'s)?)"
+    rf"^(?i:note:\s*|fyi,?\s+|btw,?\s+)?((?i:(?:mother|father|sister|brother)[- ]in[- ]law|{'|'.join(w for w in KIN_AND_PETS if w != 'partner')})(?:'s)?)"
     r"(?=(?<='s)\s(?![A-Z])|\s+(?i:is|was|has|had|just|calls|called|starts|started|got|gets|works|lives|loves|hates|turned|turns|"
-    r"passed|died|moved|moves|wants|needs|can't|won't|will|always|never|still)\b)"
+    r"passed|died|moved|moves|wants|needs|can't|won't|will|always|never|still|staying|visiting|coming|arriving|flying)\b)"
     # (not "Dog is my favorite animal", "Dog is always better", "Cat's Cradle", "Dad's Army")
     r"(?!\s+(?i:is) (?i:my|the|a|an|always|better|so|such)\b)")
 
@@ -778,14 +811,19 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if his and not _PERSON_BEFORE.search(text[: his.start()]):
         return a.drop("unresolved reference")  # "I love his skills and leadership": whose, the other message said
     them = re.search(r"\b(?:for|of|give|gives|gave|giving|with|to) them\b", text) if lang == "en" and s.kind == USER and not s.group and not s.joint else None
-    if them and not _THEM_BEFORE.search(text[: them.start()]):
+    if them and not _THEM_BEFORE.search(text[: them.start()]) \
+            and not (a.standing and any(plural_noun(w) for w in re.findall(r"[a-z]+", text[: them.start()].lower()))):
+        # ("keep your answers short and skip the bullet points unless I ask for them": named before.)
         return a.drop("unresolved reference")  # "I got some new beds for them": whom, the other message said
     their = _THEIR.search(text) if lang == "en" and s.kind == USER and not s.group and not s.joint else None
     if their and not _MANY_BEFORE.search(text[: their.start()]):
         return a.drop("unresolved reference")  # "I love their design and engineering": whose, the other message said
     # (In someone else's clause "her" may be them: "my wife ... so her shifts ...".)
+    # ("my mom is visiting next week": someone else visits the user.)
     if not a.standing and _dangling(canonical, lang) and not (
-            s.kind in (PERSON, PET) and re.search(r"\b(?:he|she|him|her|his|hers)\b", canonical, re.I) and not _dangling(text, lang)):
+            s.kind in (PERSON, PET) and re.search(r"\b(?:he|she|him|her|his|hers)\b", canonical, re.I) and not _dangling(text, lang)) \
+            and not (s.kind == PERSON and re.search(r"\b(?:is|are|'s|'re) (?:coming to )?visiting\b", text, re.I) and not _dangling(
+                re.sub(r"\bvisiting\b", "visiting us", text, flags=re.I), lang)):
         if r.has("reschedule", clow):
             a.reschedules = True
         else:
@@ -817,6 +855,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             r"|\b(?:is|are|'s|'re) (?:now )?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
             r"(?: (?:years?|months?) old)?\b(?! (?:minutes|hours|days|weeks|km|miles|percent|%))", tlow):
         a.type = "profile"  # "它是一只小母狗", "豆豆四岁了", "my son lives in Denver": what the pet or person is
+    if a.type is None and lang == "en" and s.kind in (PERSON, PET) and _named_is(text, s.kind == PET):
+        a.type = "profile"  # "my wife is Priya", "our dog is biscuit, 4yo beagle": who they are by name
+    if a.type is None and lang == "zh" and (ctx.first_clause or not a.inherited) and _ZH_DUE_DATE.match(text) and a.times:
+        a.type = "event"  # "预产期八月初", "老婆预产期是3月12号": when the baby is due (said after 怀孕了, it says more of that)
     if a.type is None and s.kind in (THING, EVENT) and _THING_FACT.search(tlow):
         # "论坛的地点是北京", "预计下周开业": where, when or what the user's thing or event is;
         # "my appointment is next Wednesday": a plan of the user's.
@@ -1010,6 +1052,10 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             return "goal"  # "I will go to the gym and exercise regularly": a resolution, not yet a habit
         if name == "goal" and near_future and not any(t.deadline for t in a.times):
             return "task"
+        if name == "goal" and r.lang == "zh" and not any(t.deadline for t in a.times) and _ZH_DATED_STEP.search(tlow) \
+                and not re.search(r"想|希望|争取|力争|目标|梦想|愿望", tlow) \
+                and [t for t in future if t.precision in ("day", "week", "month") and t.phrase.lower() in tlow]:
+            return "task"  # "五月份要考跆拳道黑带": a dated step, not an aim
         if name == "goal" and r.has("planning", tlow) and not any(t.deadline for t in a.times) \
                 and [t for t in future if t.precision in ("day", "month")]:
             return "task"  # "planning to repaint the kids room over the may bank holiday": a plan with its date
@@ -1018,7 +1064,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             # "on the 19th of September", "in March", "before end of april": a plan with its date or deadline.
             # (Chinese month alone stays near-term only: its task words are loose, "看不进去" has 去.)
             # (A week further ahead than the near term is a holiday: "清明节我会回老家", "home for Christmas".)
-            dated = near_future or [t for t in future if t.precision in ("day", "week") or t.deadline or (r.lang == "en" and t.precision == "month")]
+            # (A Chinese month counts where the clause names a dated step: "五月份考跆拳道黑带".)
+            dated = near_future or [t for t in future if t.precision in ("day", "week") or t.deadline or (
+                t.precision == "month" and (r.lang == "en" or _ZH_DATED_STEP.search(tlow) and t.phrase.lower() in tlow))]
             if dated and not past and not r.types["behavior"].search(tlow):
                 return "task"
             continue
@@ -1070,6 +1118,12 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         # A dated statement about the user's life is an event even without a known verb.
         return "event"
     return _fallback(r, tlow, a)
+
+
+# "预产期八月初", "我老婆预产期是3月12号": a due date, said with whose it is or first.
+_ZH_DUE_DATE = re.compile(r"^(?:我的?|我们的?)?(?:(?:老婆|媳妇|爱人|太太|妻子|女儿|儿媳|儿媳妇|姐姐|妹妹|嫂子)的?)?预产期")
+# An exam said to fall in a month, in Chinese ("五月份考跆拳道黑带"): a dated step, not a loose plan.
+_ZH_DATED_STEP = re.compile(r"(?<![备参思报])考(?!虑|察|验|究|核|试|完)[\u4e00-\u9fffA-Za-z0-9]{2}")
 
 
 # What is planned for a month ahead, however loose the words: "打算……", "九月份去英国读研", "明年一月开始报个陶艺班".

@@ -468,7 +468,7 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         return _tidy("User's" + _pronouns_en(t[2:]))
     if subject.group and re.match(r"^(?:we|our|us)\b|^(?:the )?(?:[a-z]+ )?team\b", low):
         return _tidy(_group_en(t, low, subject.company))
-    place = re.match(rf"^(at) (?:the|my|our) ((?:[a-z]+ )?{_WORKPLACE}),? (?=(?:we|our)\b)", low) if subject.group else None
+    place = re.match(rf"^(at) (?:(?:the|my|our) )?((?:[a-z]+ )?{_WORKPLACE}|(?<=at )work),? (?=(?:we|our)\b)", low) if subject.group else None
     if place:
         # "at the restaurant we use Toast for POS": where the user works, and what they do there.
         return _tidy(f"{place.group(1).capitalize()} the user's {place.group(2)}, " + _pronouns_en(t[place.end():]))
@@ -1172,7 +1172,7 @@ KIN_AND_PETS = ("son daughter wife husband partner mom mum mama papa dad brother
                 "cat dog puppy kitten hamster rabbit bunny parrot horse").split()
 # Labels a note opens with: "allergies: penicillin", "diet: no pork", "pets: 2 rabbits".
 NOTE_LABELS = ("diet", "pets", "pet", "allergies", "allergy", "kids", "children", "hobbies", "meds", "medications")
-_CAPITAL_KIN = re.compile(rf"\bUser's ({'|'.join(w.capitalize() for w in KIN_AND_PETS)})\b")
+_CAPITAL_KIN = re.compile(rf"\bUser's ((?:Mother|Father|Sister|Brother)[- ]in[- ]law|{'|'.join(w.capitalize() for w in KIN_AND_PETS)})\b")
 
 # Chat words that carry no fact: "(barista in portland lol)", "in metric btw".
 _EN_CHAT = re.compile(r",?\s*\b(?:lol|lmao|rofl|haha+|hehe|btw|tbh|fyi|smh|omg|ngl|imo|tho)\b(?=[\s,.)!?]|$)", re.I)
@@ -1297,6 +1297,11 @@ def standing(text: str, lang: str) -> str:
     m = re.match(rf"^(?:always\s+)?keep (?:your |the |all )?(?P<what>{_EN_REPLY_WORDS})\s+(?P<how>[\w -]+)$", low)
     if m and re.search(r"(?:^|\s)(?:under|within|below|at most|less than|fewer than|no more than|in|to|with|without)\b", m.group("how")):
         return f"User prefers {m.group('what')} {m.group('how')}"  # "keep answers under 100 words"
+    both = re.match(r"^(?P<how>[\w -]+?) and (?:skip|avoid|drop|leave out|cut|no|don't use|do not use|don't add|without) "
+                    r"(?:the |any |all )?(?P<not>[\w -]+)$", m.group("how")) if m else None
+    if both:
+        # "keep your answers short and skip the bullet points unless I ask for them": two rules of one answer.
+        return f"User prefers {both.group('how')} {m.group('what')} without {_pronouns_en(both.group('not'))}"
     if m:
         return f"User prefers {m.group('how')} {m.group('what')}"
     body = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz)$", "", body, flags=re.I)

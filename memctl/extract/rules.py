@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import ConfigError
+from .lexicon import lemmas
 from ..rulefiles import read_rule_file as _read
 from ..topics import TopicRules, load_topics
 
@@ -20,6 +21,10 @@ def _words_re(words: list[str], lang: str) -> str:
     if lang == "en":
         return rf"\b(?:{alts})(?:'s)?(?![\w'])"
     return f"(?:{alts})"
+
+
+# "my " put before a sentence's capitalised first word.
+_SENTENCE_NOUN_AFTER_MY = re.compile(r"(?:^|(?<=[.!?] ))my ([A-Z][a-z]+)\b")
 
 
 def _compile(patterns: list[str], subs: dict[str, str], flags: int = re.I) -> re.Pattern[str]:
@@ -82,6 +87,10 @@ class LangRules:
                 continue
             # (A replacement with a group, "my \\2 \\1", is expanded; a word keeps the case it replaces.)
             text = pattern.sub(lambda m: m.expand(word) if "\\" in word else _same_case(m.group(0), word), text)
+            if word == "my ":
+                # "Thesis due friday" -> "my thesis ...": the noun was capitalised only as the sentence's first word.
+                text = _SENTENCE_NOUN_AFTER_MY.sub(lambda m: m.group(0) if not lemmas(m.group(1)).get("NOUN")
+                                                   else "my " + m.group(1).lower(), text)
         return text
 
     def relations_in(self, text: str) -> list[tuple[str, str]]:

@@ -52,12 +52,15 @@ _EN_CLAUSE = re.compile(
     r"he's|she's|he is|she is|now i'm|now im|now i)\b)"
     # "her name is Pepper shes 4": an age said after a name, with no comma between.
     r"|(?<=[A-Z][a-z]) (?=(?:he's|she's|he is|she is) \d{1,2}\b)"
+    # "my cat is on kidney meds twice a day now, vet says for life": what someone else said, after the fact.
+    r"|,\s+(?=(?:the |my |our |her |his )?(?:vet|doctor|doc|gp|dentist|physio|therapist|nurse|specialist|surgeon|consultant|"
+    r"midwife|pediatrician|paediatrician)s? (?:says|said|thinks|reckons|told (?:me|us))\b(?! (?:that )?(?:my|i|i'm|i've|our|we)\b))"
     # "I'm a primary teacher in melbourne, Sam's a physio": someone else's fact, by name.
     r"|,\s+(?=[A-Z][a-z]+'s (?:a|an)\s)"
     # "I hate cilantro, leave it out of anything you suggest", "..., so keep that in mind":
     # what is asked of the assistant is a clause of its own; the fact before it stays.
     r"|(?:,\s+|\s+(?=so\s))(?=(?:so\s+)?(?:pls|please|plz|kindly|leave|keep that|keep this|bear|remember|make sure|don't|do not|when (?:you|u) |help me |"
-    r"avoid|skip|no need)\b)"
+    r"avoid|skip|no need|pray for|wish (?:me|us) luck)\b)"
     # "she's really into pottery so anything like that would be great": the ask after the fact.
     r"|,?\s+(?=so\s+(?:anything|something|any (?:ideas|tips|suggestions|recs|recommendations)|ideas|suggestions|"
     r"recommendations|recs)\b)"
@@ -78,7 +81,8 @@ _EN_CLAUSE = re.compile(
     r"|\s+(?:lol|lmao|haha+|pls|plz|tbh|ngl)\s+(?=(?:i|im|i'm|i've|we|my)\b)"  # "bday in june lol im a mess"
     # A remark spliced on with a comma: "I love sci-fi movies, the effects are so cool".
     r"|,\s+(?=(?:it's|it is|it was|that's|that is|that was|this is|they're|they are|the \w+ (?:is|are|was|were))\b)"
-    r"|(?<!\s)\s+[-—–]+\s+|—+"
+    # (Not a range of dates: "dec 20 – jan 3".)
+    r"|(?<!\s)(?<!\d)\s+[-—–]+\s+|(?<=\d)\s+[-—–]+\s+(?!\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d)|—+"
     # "a trip to Rio de Janeiro- we checked out some yoga classes": a dash typed against the word.
     r"|(?<=[a-z])-\s+(?=(?:we|i|i'm|i've|we're|we've|my|our)\b)",
     re.I,

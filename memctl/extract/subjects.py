@@ -574,12 +574,16 @@ _ZH_NOT_SUBJECT = re.compile(
 )
 # People the user meets at work or in passing, opening a clause: "上周张大爷血压到了一百九",
 # "日本游客特别爱看" are about them, not the user.
-_ZH_OTHERS = re.compile(r"^(?:最近|上周|这周|今天|昨天|前天|现在|平时)?(?:[\u4e00-\u9fff]{1,2}(?:大爷|大妈|阿姨|大叔|大姐|大哥|奶奶|爷爷)"
+# ("王奶奶" is someone else's grandmother; "想在奶奶……前" is the user's own aim.)
+_ZH_OTHERS = re.compile(r"^(?:最近|上周|这周|今天|昨天|前天|现在|平时)?(?:(?:(?![想在跟和给陪带我要去帮替让对等为把被])[\u4e00-\u9fff]){1,2}(?:大爷|大妈|阿姨|大叔|大姐|大哥|奶奶|爷爷)"
                         r"|[\u4e00-\u9fff]{0,3}(?:游客|客人|顾客|(?<!糖尿)病人|患者|家长们|网友|粉丝|旅行团|学生们|孩子们|业主|租客|新郎|新娘|宾客|嘉宾|当事人|"
                         r"会员|乘客|买家|卖家|同行)|楼上|楼下(?!的?我)|隔壁(?!的?我)|邻居)")
 # Someone brought into a story: "比如上周有个小伙子半夜把自己锁阳台了" (and what follows is theirs).
 _ZH_ANECDOTE = re.compile(r"^(?:比如|像|就像)?[^，。我]{0,6}?有(?:个|一个|位|一位)[\u4e00-\u9fff]{0,4}?(?:小伙子|小姑娘|姑娘|大爷|大妈|阿姨|大叔|"
                           r"大哥|大姐|老太太|老爷子|老头|老人|男的|女的|客人|顾客|客户|病人|患者|家长|游客|大户|哥们|小孩|人)")
+# A stranger placed by the user ("超市排我前面那大哥买了四十罐午餐肉"): the story is theirs.
+_ZH_STRANGER_BY_ME = re.compile(r"^[^，。]{0,6}?(?:排|坐|站|停)?在?我(?:前面|后面|旁边|对面|前头|后头)的?(?:那个?|那位|一个|一位)?"
+                                r"(?:大哥|大姐|大爷|大妈|阿姨|大叔|小伙子?|姑娘|哥们|老太太|老头|男的|女的|同事|同学|人)")
 # Weather ("长沙十月初其实很少下雨"), said with no 我: about the place, not the user.
 _ZH_WEATHER = re.compile(r"下雨|下雪|刮风|台风|气温|降温|升温|雾霾|梅雨|回南天")
 _ZH_OBJECT_ONLY = re.compile(r"(?:帮|给|让|跟|和|对|陪|带|替|告诉|提醒|问|教|送|请|发|借|找|催|通知|回复|回答|比|喜欢|爱|叫)我"
@@ -650,6 +654,8 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
     if joint and joint.group(1) in r.relations:
         return Found(Subject(USER, joint=joint.group(1), plural=True), joint.end())
     owned = _zh_possessive(text, r)
+    if owned is not None and owned.subject.kind == PERSON and re.match(r"的?(?:朋友|同事|同学|邻居|领导|老板|室友|闺蜜|哥们)", text[owned.end:]):
+        return Found(SOMEONE_ELSE)  # "我姐的朋友好像买了辆新车": someone the user knows of, not in their life
     if owned is None:
         # "今天孩子第一天上幼儿园": the relative after a time word is still the subject.
         when = re.match(r"(?:今天|昨天|明天|现在|最近|今年|去年|明年|上周|下周|这周|周末|刚才|平时|到时候|那时候|之后|以后|后来)(?=[\u3400-\u9fff])", text)
@@ -703,6 +709,8 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
             return Found(subject, inherited=True)
     if re.match(r"(?:我们|咱们|我司)", text):
         return Found(WE)
+    if _ZH_STRANGER_BY_ME.match(text):
+        return Found(SOMEONE_ELSE)
     if re.search(r"我(?!们)", _ZH_OBJECT_ONLY.sub("", _ZH_DONE_TO_ME.sub("", text))) or text.startswith("本人"):
         return Found(THE_USER)
     if _ZH_NOT_SUBJECT.match(text) or _ZH_OTHERS.match(text) or _ZH_ANECDOTE.match(text) or _ZH_WEATHER.search(text):
