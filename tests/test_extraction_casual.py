@@ -799,3 +799,31 @@ def test_forms_of_held_out_set_30(messages, expected):
 ])
 def test_what_the_forms_of_set_30_leave_alone(messages, expected):
     assert contents(*messages) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # What readers of the last fresh set marked garbled: a "life update" opener and a remark in
+    # brackets, a request after the fact ("put her name in the header", "先教我……呗", "别拉肚子"),
+    # "not too many" taken for none, an English interjection in Chinese, a cut-off "爱吃的", a
+    # "他" left in a cleft, the user's wish glued to the husband's fact.
+    (("ok also life update, moving in with my gf Camille on july 1st (yes, quebec moving day, chaos)",),
+     ["User is moving in with their gf Camille on july 1st (2027-07-01)"]),
+    (("fiancée's name is Ananya btw, put her name in the header with mine",), ["User's fiancée's name is Ananya"]),
+    (("Please don't use too many exclamation marks in your replies, by the way",),
+     ["User prefers few exclamation marks in replies"]),
+    (("想学做饭，先教我个番茄炒蛋呗",), ["用户想学做饭"]),
+    (("我乳糖不耐，别拉肚子😂",), ["用户乳糖不耐"]),
+    (("nice 下班打球去了 我是程序员",), ["用户是程序员"]),
+    (("孩子爱吃的",), []),
+    (("跟我老公一起经营的 他以前是厨师 早餐都是他做 厨房也想顺便升级下",),
+     ["用户的老公以前是厨师", "早餐都是用户的老公做"]),
+    # ... and not: more of a rule for answers after "别", "别的" (the rest), a relative's own plan,
+    # a standing rule that opens with "in general when I ...".
+    (("回答尽量简短，别啰嗦",), ["用户希望回答尽量简短，别啰嗦"]),
+    (("我不吃海鲜，也不吃羊肉，别的都还好。",), ["用户不吃海鲜", "用户不吃羊肉，别的都还好"]),
+    (("我爸明年退休，打算回湖南老家住",), ["用户的爸爸明年退休，打算回湖南老家住（2027）"]),
+    (("good. also in general when i ask for docs like this, give me markdown i can paste into notion",),
+     ["User prefers: in general when the user asks for docs like this, give the user markdown the user can paste into notion"]),
+])
+def test_what_readers_of_the_last_fresh_set_found_garbled(messages, expected):
+    assert contents(*messages) == expected

@@ -332,7 +332,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     and not (last_in_sentence[1].subject != "user" and re.search(r"(?<=.)[他她它]", a.text)) \
                     and not (last_in_sentence[1].subject == "user" and re.search(r"它(?!们)", a.text)) \
                     and not (last_in_sentence[1].subject != "user" and _ZH_SO.match(clause.text)) \
-                    and not (last_in_sentence[1].type != "preference" and re.match(r"(?:别|不要)?(?:给我|帮我)", clause.text)) \
+                    and not (last_in_sentence[1].subject != "user" and _ZH_USERS_WISH.match(clause.text)) \
+                    and not (last_in_sentence[1].type != "preference" and _ZH_ASKED.search(clause.text)) \
                     and not (clause.lang == "zh" and a.about.kind == USER and a.inherited
                              and re.match(r"(?:有个|有一个|有位|有一位|有几个)", clause.text) is not None
                              and _names_others(clause.text, rules.lang("zh"))):
@@ -446,6 +447,11 @@ _ZH_FAVOURITE = re.compile(r"我最(?:喜欢|爱)的(?![那这哪一])([\u4e00-\
 _EN_FAVOURITE = re.compile(r"\bmy (?:all-time |absolute )?fav(?:ou?rite|e) ([a-z]+(?: [a-z]+)?),? (?:is |was )?"
                            r"((?:[A-Z][\w'-]*|&)(?: (?:[A-Z][\w'-]*|&|of|the))*)")
 _THIS_TIME = re.compile(r"这周|本周|今天|今晚|刚才|这次|这个月的|\b(?:today|tonight|this week|this time)\b", re.I)
+# A wish after someone else's fact ("早餐都是他做 厨房也想顺便升级下"): the user's, not theirs.
+_ZH_USERS_WISH = re.compile(r"^(?:[^，。他她它]{0,6}?也|还)?想")
+# What the user asks for after a fact ("想学做饭，先教我个番茄炒蛋呗", "我乳糖不耐，别拉肚子"): no more of the fact.
+# (After a rule for answers, "别……" is more of the rule: "回答尽量简短，别啰嗦".)
+_ZH_ASKED = re.compile(r"^(?:先|再|顺便|那)?(?:教我|给我|帮我|给个|来个|列个|写个|说说|讲讲|整个|出个|发个|做个|(?:别|不要)(?!的|人|处|家))|呗[！!~～。]*$")
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re.I)
 
 

@@ -891,6 +891,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         # "I went on some awesome roller coasters", "I tried a new pose": with no time, no
         # name and nothing that changed, an outing of the moment (the turn stays an episode).
         return a.drop("passing moment")
+    if lang == "zh" and a.type == "event" and s.kind == USER and not a.times and not r.has("milestone", clow) \
+            and _ZH_OFF_TO.fullmatch(re.sub(r"^(?:用户|我)", "", clow)):
+        return a.drop("passing moment")  # "下班打球去了": off to do something this evening
     if a.type == "event" and s.kind == PERSON and a.subject == "other" and a.times and not r.has("milestone", clow) \
             and all(t.direction < 0 and t.precision == "day" for t in a.times) \
             and not r.has("life_event", clow):
@@ -1120,6 +1123,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
     return _fallback(r, tlow, a)
 
 
+# "下班打球去了", "吃完饭散步去了": off to something of the moment.
+_ZH_OFF_TO = re.compile(r"(?:下班|放学|吃完饭|刚刚?|今晚|晚上|现在)?[\u4e00-\u9fff]{1,4}去了[啊呀哈~～!！。]*")
 # "预产期八月初", "我老婆预产期是3月12号": a due date, said with whose it is or first.
 _ZH_DUE_DATE = re.compile(r"^(?:我的?|我们的?)?(?:(?:老婆|媳妇|爱人|太太|妻子|女儿|儿媳|儿媳妇|姐姐|妹妹|嫂子)的?)?预产期")
 # An exam said to fall in a month, in Chinese ("五月份考跆拳道黑带"): a dated step, not a loose plan.

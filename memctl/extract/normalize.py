@@ -806,7 +806,8 @@ _ZH_WHEN = re.compile(r"^(?:(?:每天|天天|从小|小时候|每周[一二三�
                       r"经常|老是|一般|平时|午休|下班后?|上班前|周末|工作日|每晚|睡前)[，,]?)+")
 # How often, and of what nothing: "一周三次左右".
 _ZH_ONLY_OFTEN = re.compile(r"(?:一周|每周|一个月|每个?月|一天|每天|一年|每年)?[\d一二三四五六七八九十两几]+(?:次|回|趟|天)(?:左右|多|吧|的样子)?")
-_ZH_BARE_VERB = re.compile(r"(?:不|没|没有|不太|不怎么)?(?:吃|喝|看|查|用|弄|去|做|拿|买|回来|回去|回|推到|改到|挪到|换成|到|一片|一次|两次|一粒)[了的啊呀吧]*")
+# ("孩子爱吃的": what the child likes, cut off where it was to be named.)
+_ZH_BARE_VERB = re.compile(r"(?:不|没|没有|不太|不怎么|最|都|也)?(?:爱|喜欢)?(?:吃|喝|看|查|用|弄|去|做|拿|买|玩|听|回来|回去|回|推到|改到|挪到|换成|到|一片|一次|两次|一粒)[了的啊呀吧]*")
 
 
 # Words an English sentence does not end on: a memory ending on one was cut off.
@@ -1089,6 +1090,9 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
         m = re.match(rf"^(?:这个|那个|这次|那次){re.escape(subject.relation)}", t)
         if m:
             return display + _zh_outside(t[m.end():])
+        cleft = re.match(r"^([^，。他她它]{1,10}?(?:都|也|一般|平时|每天)?是)(?:他|她)(?!们)(?=[\u4e00-\u9fff])", t)
+        if cleft:
+            return _zh_outside(cleft.group(1)) + display + _zh_outside(t[cleft.end():])  # "早餐都是他做": the one named before does it
         return display + _zh_outside(t)
     if subject.joint:
         return f"用户和{subject.joint}" + _zh_outside(t[phrase_end:])
@@ -1232,7 +1236,7 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"[，,\s]+[^，,\s]{1,8}(?:得要死|死了|要疯了|崩溃了|头都大了|累瘫了)[了啊呀吧]*$", "", body)
         body = re.sub(r"^用户家(?=[^，。是的]{1,4}是(?:只|一只|条|一条))", "用户家的", body)  # "我们家豆豆是只老泰迪"
         body = re.sub(r"^用户(?!是)(?=[\u4e00-\u9fffA-Za-z]{1,6}(?:死忠粉|铁粉|忠实粉丝))", "用户是", body)  # "湖人死忠粉"
-        body = re.sub(r"^用户的(爸|妈|哥|姐|弟|妹)(?![爸妈哥姐弟妹])", r"用户的\1\1", body)  # "我爸明年退休": 用户的爸爸
+        body = re.sub(r"(?:^|(?<=是))用户的(爸|妈|哥|姐|弟|妹)(?![爸妈哥姐弟妹])", r"用户的\1\1", body)  # "我爸明年退休": 用户的爸爸
         body = re.sub(r"^用户希望(?:跟|和|给)(?=讲|说|写|解释|回答|回复|翻译|推荐)", "用户希望", body)  # "跟我讲……的时候请用大白话"
         body = re.sub(r"\s{2,}", " ", body).strip(" ，,")
     else:
@@ -1312,10 +1316,11 @@ def standing(text: str, lang: str) -> str:
                   r"|[^,]{0,30}\bmade (?:me|us) (?:twitch|cringe|wince|shudder|sad|mad|angry)\b"
                   r"|(?:the )?last [\w ]{0,24}?(?:i|we) (?:used|looked at|tried|had|asked)\b"
                   r"|(?:it's|its|that's|thats) (?:so |really |kinda |a bit )?(?:weird|annoying|awkward|cringe|distracting|too much)\b)[^,]*", "", rule, flags=re.I)
-    no = re.match(r"^(?:don't|do not|dont|never|stop|no more|quit) (?:using |adding |putting |including |use |add |put |include )?(?:any |so many |too many |all the )?"
+    no = re.match(r"^(?:don't|do not|dont|never|stop|no more|quit) (?:using |adding |putting |including |use |add |put |include )?(?P<many>any |so many |too many |all the )?"
                   r"(?P<what>[\w -]+?) (?:in|to) (?:your|ur|the) (?P<where>repl(?:y|ies)|answers?|responses?|messages?)\b", rule, re.I)
     if no:
-        return f"User prefers no {no.group('what').lower()} in {no.group('where').lower()}"  # "don't use emojis in your replies"
+        few = "few" if (no.group("many") or "").strip() in ("so many", "too many") else "no"  # ("not too many" is not none)
+        return f"User prefers {few} {no.group('what').lower()} in {no.group('where').lower()}"  # "don't use emojis in your replies"
     when = re.match(r"^when(?:ever)? (?:you|u) (?:write|give|send|show|suggest) (?:me )?(?P<what>code|examples|snippets|scripts|recipes|answers|"
                     r"summaries|explanations|directions|workouts|plans|itineraries|lists)(?: for (?:me|us))?,? (?P<rule>.+?)(?:,? always)?$", rule, re.I)
     if when:
