@@ -827,3 +827,25 @@ def test_what_the_forms_of_set_30_leave_alone(messages, expected):
 ])
 def test_what_readers_of_the_last_fresh_set_found_garbled(messages, expected):
     assert contents(*messages) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # Facts of the last fresh set that no rule took: a pastime by its name, a lasting condition by
+    # its form, how the user reads best, a pet's habit, the pets at home with their names, the
+    # team one is in, a studio that is the user's company.
+    (("I do woodworking in the garage. Ideas for a simple DIY game?",), ["User does woodworking in the garage"]),
+    (("Also I have plantar fasciitis in my left foot, it flares up if I do too much.",),
+     ["User has plantar fasciitis in their left foot, it flares up if they do too much"]),
+    (("prose is easier for me to read",), ["Prose is easier for the user to read"]),
+    (("My cat Mortimer sits on the sheet music whenever I open it.",),
+     ["User's cat Mortimer sits on the sheet music whenever the user opens it"]),
+    (("家里两只草龟 大的叫团长 小的叫二狗",), ["用户家里两只草龟，大的叫团长，小的叫二狗"]),
+    (("我们是外卖平台的订单组",), ["用户团队是外卖平台的订单组"]),
+    (("我们是重庆的一个小工作室，叫山城光影",), ["用户的公司是重庆的一个小工作室，叫山城光影"]),
+    # ... and not: an illness of the week, nothing done, a meeting.
+    (("I have tonsillitis this week",), []),
+    (("I do nothing all day",), []),
+    (("I have a meeting",), []),
+])
+def test_facts_of_the_last_fresh_set_no_rule_took(messages, expected):
+    assert contents(*messages) == expected

@@ -1110,7 +1110,7 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     if said_group:
         t = _ZH_GROUP_WORK.sub("用户的", t)
         # "我们是一家德资汽车零部件公司": what the user's company is.
-        t = re.sub(r"^(?:我们|咱们|我司)(?=是(?:一家|个|一个)[^，。]{0,12}(?:公司|工作室|店|厂|诊所|机构))", "用户的公司", t)
+        t = re.sub(r"^(?:我们|咱们|我司)(?=是[^，。]{0,8}?(?:一家|个|一个)[^，。]{0,12}(?:公司|工作室|店|厂|诊所|机构))", "用户的公司", t)
         t = re.sub(r"^(?:我们|咱们|我司)(?!家)", "用户团队" if subject.group and _zh_work(t) else "", t) if not t.startswith("用户") else t
     # "这周六要带我妈去复查": 我 after 带/给/跟 … is whose mother, not who takes her.
     me = re.search(r"我(?!们)", t)

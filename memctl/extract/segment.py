@@ -25,6 +25,8 @@ _NOT_SENTENCE_END = "".join(
 # is often typed without capitals ("budget around 1900 max. no car, sold it").
 _SENTENCE_END = re.compile(
     r"(?<=[。！？；])\s*|(?<=[!?;])\s+|\n+|(?<=\.)(?<!\.\.)" + _NOT_SENTENCE_END + r"\s+(?=[A-Za-z\"“'\u3400-\u9fff])"
+    # "our two girls (9 and 13). 6 nights, flying out march 14": a bracket closed, then a new sentence.
+    r"|(?<=\)\.)\s+(?=\d)"
     # "what if i just... walked it": an ellipsis before a lower-case word trails off mid-sentence.
     r"|(?<=\.\.)\s+(?=[A-Z\"“'\u3400-\u9fff])"
     r"|(?<=[!?])(?=[\u3400-\u9fff])"
