@@ -849,3 +849,21 @@ def test_what_readers_of_the_last_fresh_set_found_garbled(messages, expected):
 ])
 def test_facts_of_the_last_fresh_set_no_rule_took(messages, expected):
     assert contents(*messages) == expected
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # What readers of an earlier fresh set (bench/fresh32) marked garbled: a date carried onto
+    # what goes on ("keeps telling me", "还是做硬件", "之前一直在西安"), what she is said in
+    # brackets, a verb before a comma left bare ("User freedive"), an exam credited to the corgi.
+    (("I was diagnosed with type 2 diabetes last fall, and my wife Denise (she's a pharmacist) keeps telling me to walk after dinner",),
+     ["User was diagnosed with type 2 diabetes last fall (2025-09~2025-11)",
+      "User's wife Denise, who is a pharmacist, keeps telling the user to walk after dinner"]),
+    (("上个月刚搬到成都了，之前一直在西安",), ["用户上个月刚搬到成都了（2026-08）", "用户之前一直在西安"]),
+    (("I freedive, which is how I got into kelp",), ["User freedives, which is how they got into kelp"]),
+    (("我家柯基最近老掉毛，考试是6月20号",), ["用户考试是6月20号（2027-06-20）"]),
+    # ... and a note label keeps its colon, an unknown past keeps its form, what nearly happened stays out.
+    (("Diet: mostly vegetarian, but fish is fine a couple times a week",), ["User's diet is mostly vegetarian"]),
+    (("上个月差点换了工作，最后还是留下来了。",), []),
+])
+def test_what_readers_of_an_earlier_fresh_set_found_garbled(messages, expected):
+    assert contents(*messages) == expected

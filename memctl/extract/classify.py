@@ -288,7 +288,7 @@ _SUBJECTLESS = re.compile(
 
 
 # What only a person does: the clause after talk of a pet is the user's.
-_HUMAN_AFFAIRS = re.compile(r"租房|房租|搬到|上班|下班|公司|工作|工资|加班|通勤|面试|跳槽|\b(?:rent|renting|lease|commute|office|salary|job|work)\b", re.I)
+_HUMAN_AFFAIRS = re.compile(r"租房|房租|搬到|上班|下班|公司|工作|工资|加班|通勤|面试|跳槽|考试|准考证|报名|论文|作业|\b(?:rent|renting|lease|commute|office|salary|job|work)\b", re.I)
 _ARRANGED_FOR = re.compile(r"\b(?:signed up|registered|enrolled|entered|booked|reserved|got tickets|bought tickets|got a place|got a spot)"
                            r"(?: [\w'-]+){0,6} (?:on|for) (?:the )?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 _USERS_OWN_VERB = re.compile(r"(?:just |also |finally |already )?(?:saved|paid|spent|bought|booked|sold|moved|started|finished|"
@@ -978,6 +978,11 @@ def _carried_times(times: list[TimeRef], tlow: str, lang: str) -> list[TimeRef]:
     one for what will be ("she ran Berlin in 2019, so she'll be my coach"), nor any for what
     still is ("moved to Auckland in March, I still work in Hamilton though")."""
     if lang == "en" and re.search(r"\bstill\b", tlow):
+        return []
+    # ("diagnosed last fall, and my wife keeps telling me to walk", "还是做硬件": what goes on is not dated by it.)
+    if lang == "en" and re.search(r"\b(?:keeps?|kept|always|usually|every|trying to|tries to|try to|tends? to|often|never)\b", tlow):
+        return []
+    if lang == "zh" and re.search(r"还是|一直|总是|每天|平时|经常|老是|向来|从来", tlow):
         return []
     if lang == "en" and re.search(r"\b(?:will|won't|gonna|going to)\b|'ll\b", tlow):
         return [t for t in times if t.direction > 0]

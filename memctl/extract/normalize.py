@@ -72,8 +72,8 @@ def _third_person(word: str) -> str:
         return word  # not the bare form: past ("went"), participle or already agreed
     if not verb and lemmas:
         return word  # a known word that is not a verb
-    if not lemmas and low.endswith("s"):
-        return word  # a word the lexicon does not know, already plural or agreed
+    if not lemmas and low.endswith(("s", "ed")):
+        return word  # a word the lexicon does not know, already plural or agreed, or a past ("breastfed")
     inflected = getInflection(low, "VBZ")
     return inflected[0] if inflected else word
 
@@ -194,7 +194,8 @@ def agree(rest: str) -> str:
             w = words[i]
         if _NUMBER_WORD.fullmatch(w):
             break  # "four 10-hour nights a week": a number where a verb would be, no verb to agree
-        agreed = "has been" if w.lower() == "been" else _third_person(w)  # "Been checking out places"
+        bare, stop = re.match(r"^(.*?)(,*)$", w).groups()  # ("I also freedive, which ...": the verb before a comma)
+        agreed = "has been" if w.lower() == "been" else _third_person(bare) + stop  # "Been checking out places"
         words[i], first = agreed, (i if agreed != w else None)
         break
     if first is not None:
@@ -690,7 +691,10 @@ def _entity_en(t: str, subject: Subject, phrase_end: int, inherited: bool) -> st
         if who:
             # "my son Tobias who's 9 is obsessed with football": his age, then what he is.
             aged = re.match(r"(\d+|an? [\w-]+)(?: years? old)?,? (?=(?:is|has|was|loves|likes|hates|goes)\b)", rest[who.end():])
-            rest = f", who is {aged.group(1)}, {rest[who.end() + aged.end():]}" if aged else " is " + rest[who.end():]
+            # ("my wife Denise, who is a pharmacist, keeps telling me ...": what she is, then what she does.)
+            aside = re.match(r"(an? [\w -]{2,30}?), (?=[a-z]+s\b)", rest[who.end():]) if not aged else None
+            rest = f", who is {aged.group(1)}, {rest[who.end() + aged.end():]}" if aged \
+                else f", who is {aside.group(1)}, " + rest[who.end() + aside.end():] if aside else " is " + rest[who.end():]
         owner = "User's " if subject.relation else ""  # ("Noor has a peanut allergy": named, never placed)
         return f"{owner}{said}" + _pronouns_en(contracted_is(rest) if not rest.startswith(",") else rest, about_other=True)
     low = t.lower()
