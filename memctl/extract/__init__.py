@@ -451,7 +451,7 @@ _THIS_TIME = re.compile(r"这周|本周|今天|今晚|刚才|这次|这个月的
 _ZH_USERS_WISH = re.compile(r"^(?:[^，。他她它]{0,6}?也|还)?想")
 # What the user asks for after a fact ("想学做饭，先教我个番茄炒蛋呗", "我乳糖不耐，别拉肚子"): no more of the fact.
 # (After a rule for answers, "别……" is more of the rule: "回答尽量简短，别啰嗦".)
-_ZH_ASKED = re.compile(r"^(?:先|再|顺便|那)?(?:教我|给我|帮我|给个|来个|列个|写个|说说|讲讲|整个|出个|发个|做个|(?:别|不要)(?!的|人|处|家))|呗[！!~～。]*$")
+_ZH_ASKED = re.compile(r"^(?:先|再|顺便|那)?(?:教我|给我|帮我|给个|来个|列个|写个|出个|发个|做个|别(?!的|人|处|家))|呗[！!~～。]*$")
 _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re.I)
 
 

@@ -53,7 +53,8 @@ _EN_LEAD_TIME = re.compile(
 _ZH_TIME_SPAN = re.compile(r"^(?=.*(?:到|至|~|～|-|—|开始))[\d一二三四五六七八九十零两百年月日号点分半刻早晚上下午中周星期礼拜天每"
                            r"开始到至从~～\-—，、:：底初旬的]+$")
 # "my wife is Priya", "our dog is biscuit, 4yo beagle": a name after "is", alone or before an aside.
-_NAMED_IS = re.compile(r"^(?i:my|our) (?:[\w-]+ ){0,2}?[\w-]+(?:'s| is) ([A-Za-z][a-z]+)(?=\W*$|,| and\b| \(| who\b)")
+_NAMED_IS = re.compile(r"^(?i:my|our) (?:[\w-]+ ){0,2}?[\w-]+(?:'s(?= [A-Za-z][a-z]+\W*$)| is) ([A-Za-z][a-z]+)"
+                       r"(?=\W*$|,(?! (?:which|that|who)\b)| and\b(?! (?:i|me)\b)| \(| who\b)")
 # Nouns said of a pet or person with no article that are no name ("my dog is family").
 _NO_NAME = frozenset("family everything home love life trouble bae goals king queen boss".split())
 # Where one is from or one's faith ("my wife is Japanese"): no name, but who they are. The
@@ -77,8 +78,8 @@ def _named_is(text: str, pet: bool) -> bool:
     kinds = frozenset(lemmas(word))
     if word.lower() in _ORIGINS:
         return not pet
-    if word.lower() in _NO_NAME:
-        return False
+    if word.lower() in _NO_NAME or word.lower() in KIN_AND_PETS or word.lower() in ("mother", "father", "parents", "friend", "family"):
+        return False  # ("my wife's Mom": a relation, not a name)
     if word[0].isupper():
         return "NOUN" in kinds or not kinds & {"ADJ", "ADV", "AUX", "PRON", "DET", "ADP", "NUM", "VERB"}  # ("Pepper")
     return pet and bool(kinds) and kinds <= {"NOUN", "PROPN"}
@@ -980,9 +981,12 @@ def _carried_times(times: list[TimeRef], tlow: str, lang: str) -> list[TimeRef]:
     if lang == "en" and re.search(r"\bstill\b", tlow):
         return []
     # ("diagnosed last fall, and my wife keeps telling me to walk", "还是做硬件": what goes on is not dated by it.)
-    if lang == "en" and re.search(r"\b(?:keeps?|kept|always|usually|every|trying to|tries to|try to|tends? to|often|never)\b", tlow):
+    if lang == "en" and re.search(r"\b(?:keeps?|kept|always|usually|every|trying to|tries to|try to|tends? to|often|never)\b", tlow) \
+            and not re.search(r"\b(?:then|by then|before then|until then|till then)\b", tlow):
         return []
-    if lang == "zh" and re.search(r"还是|一直|总是|每天|平时|经常|老是|向来|从来", tlow):
+    # ("上个月差点换了工作，最后还是留下来了": how it ended, not a dated step of its own.)
+    if lang == "zh" and re.search(r"一直|总是|每天|平时|经常|老是|向来|从来|(?:最后|后来|结果|最终)(?:想想)?还是", tlow) \
+            and not re.search(r"到时候|那时", tlow):
         return []
     if lang == "en" and re.search(r"\b(?:will|won't|gonna|going to)\b|'ll\b", tlow):
         return [t for t in times if t.direction > 0]
@@ -1129,7 +1133,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
 
 
 # "下班打球去了", "吃完饭散步去了": off to something of the moment.
-_ZH_OFF_TO = re.compile(r"(?:下班|放学|吃完饭|刚刚?|今晚|晚上|现在)?[\u4e00-\u9fff]{1,4}去了[啊呀哈~～!！。]*")
+_ZH_OFF_TO = re.compile(r"(?:下班|放学|吃完饭|刚刚?|今晚|晚上|现在)?(?:打球|打篮球|打羽毛球|踢球|跑步|游泳|健身|逛街|吃饭|喝酒|唱歌|散步|遛狗|"
+                        r"购物|买菜|看电影|睡觉|洗澡|出车|钓鱼|上班|接孩子|接娃|做饭|发出)去了[啊呀哈~～!！。]*")
 # "预产期八月初", "我老婆预产期是3月12号": a due date, said with whose it is or first.
 _ZH_DUE_DATE = re.compile(r"^(?:我的?|我们的?)?(?:(?:老婆|媳妇|爱人|太太|妻子|女儿|儿媳|儿媳妇|姐姐|妹妹|嫂子)的?)?预产期")
 # An exam said to fall in a month, in Chinese ("五月份考跆拳道黑带"): a dated step, not a loose plan.

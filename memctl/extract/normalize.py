@@ -72,7 +72,7 @@ def _third_person(word: str) -> str:
         return word  # not the bare form: past ("went"), participle or already agreed
     if not verb and lemmas:
         return word  # a known word that is not a verb
-    if not lemmas and low.endswith(("s", "ed")):
+    if not lemmas and (low.endswith("s") or low.endswith("ed") and not low.endswith("eed")):
         return word  # a word the lexicon does not know, already plural or agreed, or a past ("breastfed")
     inflected = getInflection(low, "VBZ")
     return inflected[0] if inflected else word
@@ -1114,7 +1114,7 @@ def chinese(text: str, subject: Subject, phrase_end: int = 0, inherited: bool = 
     if said_group:
         t = _ZH_GROUP_WORK.sub("用户的", t)
         # "我们是一家德资汽车零部件公司": what the user's company is.
-        t = re.sub(r"^(?:我们|咱们|我司)(?=是[^，。]{0,8}?(?:一家|个|一个)[^，。]{0,12}(?:公司|工作室|店|厂|诊所|机构))", "用户的公司", t)
+        t = re.sub(r"^(?:我们|咱们|我司)(?=是(?:[^，。个]{1,8}?的)?(?:一家|个|一个)[^，。]{0,12}(?:公司|工作室|店|厂|诊所|机构))", "用户的公司", t)
         t = re.sub(r"^(?:我们|咱们|我司)(?!家)", "用户团队" if subject.group and _zh_work(t) else "", t) if not t.startswith("用户") else t
     # "这周六要带我妈去复查": 我 after 带/给/跟 … is whose mother, not who takes her.
     me = re.search(r"我(?!们)", t)
@@ -1305,7 +1305,7 @@ def standing(text: str, lang: str) -> str:
     m = re.match(rf"^(?:always\s+)?keep (?:your |the |all )?(?P<what>{_EN_REPLY_WORDS})\s+(?P<how>[\w -]+)$", low)
     if m and re.search(r"(?:^|\s)(?:under|within|below|at most|less than|fewer than|no more than|in|to|with|without)\b", m.group("how")):
         return f"User prefers {m.group('what')} {m.group('how')}"  # "keep answers under 100 words"
-    both = re.match(r"^(?P<how>[\w -]+?) and (?:skip|avoid|drop|leave out|cut|no|don't use|do not use|don't add|without) "
+    both = re.match(r"^(?P<how>[\w -]+?) and (?:skip|avoid|drop|leave out|cut|no(?! longer| more)|don't use|do not use|don't add|without) "
                     r"(?:the |any |all )?(?P<not>[\w -]+)$", m.group("how")) if m else None
     if both:
         # "keep your answers short and skip the bullet points unless I ask for them": two rules of one answer.

@@ -62,7 +62,7 @@ _EN_CLAUSE = re.compile(
     # "I hate cilantro, leave it out of anything you suggest", "..., so keep that in mind":
     # what is asked of the assistant is a clause of its own; the fact before it stays.
     r"|(?:,\s+|\s+(?=so\s))(?=(?:so\s+)?(?:pls|please|plz|kindly|leave|keep that|keep this|bear|remember|make sure|don't|do not|when (?:you|u) |help me |"
-    r"avoid|skip|no need|pray for|wish (?:me|us) luck|(?:put|add|use|include|mention) (?:her|his|their|my|our|its|the|it|them|that|this)|"
+    r"avoid|skip|no need|pray for|wish (?:me|us) luck|(?:put|add|include|mention) (?:her|his|their|my|our|its|the|it|them|that|this)|"
     r"(?:send|tell|show|give|remind) me)\b)"
     # "she's really into pottery so anything like that would be great": the ask after the fact.
     r"|,?\s+(?=so\s+(?:anything|something|any (?:ideas|tips|suggestions|recs|recommendations)|ideas|suggestions|"
@@ -85,7 +85,7 @@ _EN_CLAUSE = re.compile(
     # A remark spliced on with a comma: "I love sci-fi movies, the effects are so cool".
     r"|,\s+(?=(?:it's|it is|it was|that's|that is|that was|this is|they're|they are|the \w+ (?:is|are|was|were))\b)"
     # (Not a range of dates: "dec 20 – jan 3".)
-    r"|(?<!\s)(?<!\d)\s+[-—–]+\s+|(?<=\d)\s+[-—–]+\s+(?!\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d)|—+"
+    r"|(?<!\s)(?<!\d)\s+[-—–]+\s+|(?<=\d)\s+[-—–]+\s+(?!\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d)|(?<!\d )(?<!\d)—+"
     # "a trip to Rio de Janeiro- we checked out some yoga classes": a dash typed against the word.
     r"|(?<=[a-z])-\s+(?=(?:we|i|i'm|i've|we're|we've|my|our)\b)",
     re.I,
@@ -100,7 +100,8 @@ MAX_CLAUSE_CHARS = 1000
 # "When I was 10" + "my parents gave me a console": a time or condition that belongs to
 # the clause after it.
 _SUBORDINATE = re.compile(r"^(?:(?:also|and|so|but|oh|ok|okay)\s+)?(?:(?:in general|generally|usually|normally|always),?\s+)?"
-                          r"(?:when|whenever|while|once|after|before|since|until|as soon as|back when|ever since|if)\b", re.I)
+                          r"(?:when|whenever|while|once|after|before|since|until|as soon as|back when|ever since|"
+                          r"if(?! (?:you can|you could|possible|it helps|that helps|that's ok|that's okay|you don't mind|you want|u can|needed)\b))\b", re.I)
 # "my girlfriend" + "and I went fishing": a subject of two, not two clauses.
 _JOINT_TAIL = re.compile(r"\b(?:my|our)\s+[\w-]+(?:\s+[\w-]+|,\s+[A-Z][a-z]+)?$|^[A-Z][a-z]+$"
                          r"|^(?:\w+\W+){0,3}the (?:gf|bf|wife|husband|hubby|kids|boys|girls|fam|family|dogs|pups)$", re.I)

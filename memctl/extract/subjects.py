@@ -582,7 +582,7 @@ _ZH_OTHERS = re.compile(r"^(?:最近|上周|这周|今天|昨天|前天|现在|�
 _ZH_ANECDOTE = re.compile(r"^(?:比如|像|就像)?[^，。我]{0,6}?有(?:个|一个|位|一位)[\u4e00-\u9fff]{0,4}?(?:小伙子|小姑娘|姑娘|大爷|大妈|阿姨|大叔|"
                           r"大哥|大姐|老太太|老爷子|老头|老人|男的|女的|客人|顾客|客户|病人|患者|家长|游客|大户|哥们|小孩|人)")
 # A stranger placed by the user ("超市排我前面那大哥买了四十罐午餐肉"): the story is theirs.
-_ZH_STRANGER_BY_ME = re.compile(r"^[^，。]{0,6}?(?:排|坐|站|停)?在?我(?:前面|后面|旁边|对面|前头|后头)的?(?:那个?|那位|一个|一位)?"
+_ZH_STRANGER_BY_ME = re.compile(r"^[^，。我帮跟给和陪替]{0,6}?(?:排|坐|站|停)?在?我(?:前面|后面|旁边|对面|前头|后头)的?(?:那个?|那位|一个|一位)?"
                                 r"(?:大哥|大姐|大爷|大妈|阿姨|大叔|小伙子?|姑娘|哥们|老太太|老头|男的|女的|同事|同学|人)")
 # Weather ("长沙十月初其实很少下雨"), said with no 我: about the place, not the user.
 _ZH_WEATHER = re.compile(r"下雨|下雪|刮风|台风|气温|降温|升温|雾霾|梅雨|回南天")
@@ -654,7 +654,8 @@ def detect_zh(text: str, r: LangRules, scene: Scene, previous: Subject | None, f
     if joint and joint.group(1) in r.relations:
         return Found(Subject(USER, joint=joint.group(1), plural=True), joint.end())
     owned = _zh_possessive(text, r)
-    if owned is not None and owned.subject.kind == PERSON and re.match(r"的?(?:朋友|同事|同学|邻居|领导|老板|室友|闺蜜|哥们)", text[owned.end:]):
+    if owned is not None and owned.subject.kind == PERSON and re.match(r"的?(?:朋友|同事|同学|邻居|领导|老板|室友|闺蜜|哥们)", text[owned.end:]) \
+            and not re.search(r"我(?!们)", text[owned.end:]):  # ("我妈的朋友介绍我去了一家外企": the user's job)
         return Found(SOMEONE_ELSE)  # "我姐的朋友好像买了辆新车": someone the user knows of, not in their life
     if owned is None:
         # "今天孩子第一天上幼儿园": the relative after a time word is still the subject.
