@@ -269,6 +269,8 @@ _DAY_OF_MONTH_EN = re.compile(
     r"|\b(" + _MONTH_ALT + r")\.? (?:the )?(\d{1,2})(?:st|nd|rd|th)?\b(?!:))(?:,? ((?:19|20)\d\d))?")
 _MONTH_EN = re.compile(r"\b(by|before|until|in|since|back in|last|next|this)?\s*(?:the end of |end of |mid-?|early |late )?("
                        + _MONTH_ALT + r")\.?(?:\s+(\d{4}))?\b")
+# "on the 20th of next month": a day of the month named by its distance.
+_DAY_OF_NAMED_MONTH_EN = re.compile(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)? of (next|last|this) month\b")
 _YEAR_EN = re.compile(r"\b(by|before|until|in|since|back in|mid-?|end of|the end of)?\s*((?:19|20)\d\d)\b")
 # "Cyberpunk 2077", "Blade Runner 2049": a number in a name is no year; it follows a capitalised
 # word that is none of a time's own ("May 2023", "Summer 2022", "In 2020") and lies more than ten
@@ -290,7 +292,7 @@ _NOT_A_TIME_EN = re.compile(
 
 def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable[[], bool] | None = None) -> None:
     low = _NOT_A_TIME_EN.sub(lambda m: " " * len(m.group(0)), low)  # (the same length: positions hold)
-    for m in re.finditer(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)? of (next|last|this) month\b", low):
+    for m in _DAY_OF_NAMED_MONTH_EN.finditer(low):
         # "on the 20th of next month": that day of that month, not the next 20th.
         shift = {"next": 1, "last": -1, "this": 0}[m.group(2)]
         month = (ref.month - 1 + shift) % 12 + 1

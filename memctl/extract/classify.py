@@ -55,8 +55,10 @@ _ZH_TIME_SPAN = re.compile(r"^(?=.*(?:到|至|~|～|-|—|开始))[\d一二三�
 # "my wife is Priya", "our dog is biscuit, 4yo beagle": a name after "is", alone or before an aside.
 _NAMED_IS = re.compile(r"^(?i:my|our) (?:[\w-]+ ){0,2}?[\w-]+(?:'s(?= [A-Za-z][a-z]+\W*$)| is) ([A-Za-z][a-z]+)"
                        r"(?=\W*$|,(?! (?:which|that|who)\b)| and\b(?! (?:i|me)\b)| \(| who\b)")
-# Nouns said of a pet or person with no article that are no name ("my dog is family").
-_NO_NAME = frozenset("family everything home love life trouble bae goals king queen boss".split())
+# Nouns said of a pet or person with no article that are no name ("my dog is family", "my
+# wife's Mom"): relations among them.
+_NO_NAME = frozenset("family everything home love life trouble bae goals king queen boss mother father parents friend".split()) \
+    | frozenset(KIN_AND_PETS)
 # Where one is from or one's faith ("my wife is Japanese"): no name, but who they are. The
 # lexicon knows few of these words.
 _ORIGINS = frozenset("""irish scottish welsh english british french german dutch swiss swedish danish finnish norwegian polish czech
@@ -78,8 +80,8 @@ def _named_is(text: str, pet: bool) -> bool:
     kinds = frozenset(lemmas(word))
     if word.lower() in _ORIGINS:
         return not pet
-    if word.lower() in _NO_NAME or word.lower() in KIN_AND_PETS or word.lower() in ("mother", "father", "parents", "friend", "family"):
-        return False  # ("my wife's Mom": a relation, not a name)
+    if word.lower() in _NO_NAME:
+        return False
     if word[0].isupper():
         return "NOUN" in kinds or not kinds & {"ADJ", "ADV", "AUX", "PRON", "DET", "ADP", "NUM", "VERB"}  # ("Pepper")
     return pet and bool(kinds) and kinds <= {"NOUN", "PROPN"}
@@ -1064,9 +1066,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             return "goal"  # "I will go to the gym and exercise regularly": a resolution, not yet a habit
         if name == "goal" and near_future and not any(t.deadline for t in a.times):
             return "task"
-        if name == "goal" and r.lang == "zh" and not any(t.deadline for t in a.times) and _ZH_DATED_STEP.search(tlow) \
+        if name == "goal" and r.lang == "zh" and not any(t.deadline for t in a.times) \
                 and not re.search(r"想|希望|争取|力争|目标|梦想|愿望", tlow) \
-                and [t for t in future if t.precision in ("day", "week", "month") and t.phrase.lower() in tlow]:
+                and [t for t in future if t.precision in ("day", "week", "month") and _exam_on(tlow, t)]:
             return "task"  # "五月份要考跆拳道黑带": a dated step, not an aim
         if name == "goal" and r.has("planning", tlow) and not any(t.deadline for t in a.times) \
                 and [t for t in future if t.precision in ("day", "month")]:
@@ -1078,7 +1080,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             # (A week further ahead than the near term is a holiday: "清明节我会回老家", "home for Christmas".)
             # (A Chinese month counts where the clause names a dated step: "五月份考跆拳道黑带".)
             dated = near_future or [t for t in future if t.precision in ("day", "week") or t.deadline or (
-                t.precision == "month" and (r.lang == "en" or _ZH_DATED_STEP.search(tlow) and t.phrase.lower() in tlow))]
+                t.precision == "month" and (r.lang == "en" or _exam_on(tlow, t)))]
             if dated and not past and not r.types["behavior"].search(tlow):
                 return "task"
             continue
@@ -1139,6 +1141,11 @@ _ZH_OFF_TO = re.compile(r"(?:下班|放学|吃完饭|刚刚?|今晚|晚上|现�
 _ZH_DUE_DATE = re.compile(r"^(?:我的?|我们的?)?(?:(?:老婆|媳妇|爱人|太太|妻子|女儿|儿媳|儿媳妇|姐姐|妹妹|嫂子)的?)?预产期")
 # An exam said to fall in a month, in Chinese ("五月份考跆拳道黑带"): a dated step, not a loose plan.
 _ZH_DATED_STEP = re.compile(r"(?<![备参思报])考(?!虑|察|验|究|核|试|完)[\u4e00-\u9fffA-Za-z0-9]{2}")
+
+
+def _exam_on(tlow: str, t: TimeRef) -> bool:
+    """Whether a Chinese clause takes an exam on a date it names itself (not one carried over)."""
+    return _ZH_DATED_STEP.search(tlow) is not None and t.phrase.lower() in tlow
 
 
 # What is planned for a month ahead, however loose the words: "打算……", "九月份去英国读研", "明年一月开始报个陶艺班".

@@ -82,15 +82,17 @@ class LangRules:
             text = self.spelled.sub(lambda m: m.group(0) if m.group(0).isupper() and len(m.group(0)) == 2 and not shouted
                                     else _same_case(m.group(0), self.spellings[m.group(0).lower()]), text)
         low = text.lower()
+        owner_added = False
         for pattern, word, needs in self.in_context:
             if needs and not any(n in low for n in needs):
                 continue
             # (A replacement with a group, "my \\2 \\1", is expanded; a word keeps the case it replaces.)
-            text = pattern.sub(lambda m: m.expand(word) if "\\" in word else _same_case(m.group(0), word), text)
-            if word == "my ":
-                # "Thesis due friday" -> "my thesis ...": the noun was capitalised only as the sentence's first word.
-                text = _SENTENCE_NOUN_AFTER_MY.sub(lambda m: m.group(0) if not lemmas(m.group(1)).get("NOUN")
-                                                   else "my " + m.group(1).lower(), text)
+            text, n = pattern.subn(lambda m: m.expand(word) if "\\" in word else _same_case(m.group(0), word), text)
+            owner_added = owner_added or (n > 0 and word == "my ")
+        if owner_added:
+            # "Thesis due friday" -> "my thesis ...": the noun was capitalised only as the sentence's first word.
+            text = _SENTENCE_NOUN_AFTER_MY.sub(lambda m: m.group(0) if not lemmas(m.group(1)).get("NOUN")
+                                               else "my " + m.group(1).lower(), text)
         return text
 
     def relations_in(self, text: str) -> list[tuple[str, str]]:
