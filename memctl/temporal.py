@@ -180,6 +180,8 @@ def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str
             spec = table[phrase]
             deadline = phrase.startswith("end of") or phrase.endswith(("年底", "月底")) or phrase == "年内"
             offset = int(spec["offset"])
+            if spec.get("bare") and lang != "en" and _habitual_zh(text, m.start(), m.end()):
+                continue  # "只有周末回杭州", "周末一有空就去钓鱼": every weekend, not this one
             if spec.get("bare") and _told_as_past(text, m.start(), lang, past_hint, past_in):
                 offset = _just_past(ref, spec["unit"], offset)
             add(m.start(), m.end(), _ref(ref, phrase, spec["unit"], offset, deadline))
@@ -225,6 +227,15 @@ def _holiday(ref: date, phrase: str, spec: dict[str, Any], past: bool, year: int
     start, end = max(chosen) if past else min(chosen)
     direction = -1 if end < ref else (1 if start > ref else 0)
     return TimeRef(phrase, start, end, "day" if days == 1 else "week", direction)
+
+
+# A bare time word said of a routine: "只有周末回杭州", "只有晚上和周末能学", "周末一有空就去钓".
+_ZH_ROUTINE_BEFORE = re.compile(r"(?:只有|只在|每个?|平时|平常|通常|一般)[^，。,；;！？!?]{0,12}$")
+_ZH_ROUTINE_AFTER = re.compile(r"^(?:都|一般|通常|基本|一有空|有空就)")
+
+
+def _habitual_zh(text: str, start: int, end: int) -> bool:
+    return bool(_ZH_ROUTINE_BEFORE.search(text[:start]) or _ZH_ROUTINE_AFTER.match(text[end:]))
 
 
 # A plan, not a past: "周末要去爬山了" (要 ... 了 is about to).
@@ -290,6 +301,10 @@ _NOT_A_TIME_EN = re.compile(
     r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day(?=,? (?:the )?\d{1,2}(?:st|nd|rd|th)\b)")
 
 
+# A birthday told as the day one was born ("born april 15"): behind, whatever the tense.
+_BORN_EN = re.compile(r"\bborn\s+(?:on\s+)?$")
+
+
 def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable[[], bool] | None = None) -> None:
     low = _NOT_A_TIME_EN.sub(lambda m: " " * len(m.group(0)), low)  # (the same length: positions hold)
     for m in _DAY_OF_NAMED_MONTH_EN.finditer(low):
@@ -323,7 +338,7 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
             continue
         year = int(m.group(7)) if m.group(7) else ref.year
         past = past_hint or (past_verb is not None and re.search(r"\b(?:on|since)\s*$", low[: m.start()]) is not None
-                             and past_verb())
+                             and past_verb()) or _BORN_EN.search(low[: m.start()]) is not None
         if not m.group(7) and past != ((month, day) < (ref.month, ref.day)):
             year += -1 if past else 1  # ahead unless the clause is past, and then behind
         _add_date(add, m, ref, year, month, day)
@@ -381,6 +396,8 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
     def past(m: re.Match[str]) -> bool:
         if _ZH_MOVED_TO.search(text[max(0, m.start() - 4):m.start()]):
             return False  # "婚礼改到十月十八号了": the new date of a plan is ahead, whatever 了 says
+        if re.search(r"(?<![回去来])到$", text[max(0, m.start() - 2):m.start()]) and re.match(r"[^，。！？；,!?;\s]{0,8}就", text[m.end():]):
+            return False  # "产假到4月底就结束了": it ends by then, ahead
         # ("9月中旬要回银行上班了": 要 ... 了 is about to, not a past September.)
         return _told_as_past(text, m.start(), "zh", past_hint, past_in)
 

@@ -657,8 +657,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         or ([] if _NOW.search(tlow) or r.has("timeless", tlow) else _carried_times(ctx.prev_times, tlow, lang))  # "上个月被裁了，现在在家歇着": now is not last month
     # "I have yoga every Monday", "每周三": a day that comes round again is no date of the clause.
     # ("周二周四晚上要去做家教", "ballet Tuesdays and Thursdays": days named together come round every week.)
-    if re.search(r"\bevery\b|\beach\b|每|周[一二三四五六日天](?:[、和跟到至~-]|\s)?周[一二三四五六日天]|(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", text, re.I):
-        a.times = [t for t in a.times if not re.search(r"周[一二三四五六日天]|星期|礼拜|(?:mon|tues|wednes|thurs|fri|satur|sun)day", t.phrase, re.I)]
+    if re.search(r"\bevery\b|\beach\b|每|周[一二三四五六日天](?:[、和跟到至~-]|\s)?周[一二三四五六日天]|(?:mon|tues|wednes|thurs|fri|satur|sun)days\b"
+                 rf"|\b{_WEEKDAY_EN}\s*(?:and|&|/|,)\s*{_WEEKDAY_EN}\b", text, re.I):
+        a.times = [t for t in a.times if not re.search(rf"周[一二三四五六日天]|星期|礼拜|\b{_WEEKDAY_EN}\b", t.phrase, re.I)]
     # "the surgery is now the 22nd of May, not the 8th": the old date is not the clause's.
     a.times = [t for t in a.times if not re.search(rf"(?:\bnot|\binstead of|\brather than|不是|而不是|原来是)\s*(?:on\s+|the\s+)?{re.escape(t.phrase)}",
                                                  text, re.I)]
@@ -976,6 +977,15 @@ can't cannot gotta wanna gonna been used""".split())
 _ADVERB_AFTER_I = re.compile(r"\bi (?:still|also|now|actually|really|even) (?=[a-z]+\b)")
 
 
+# An English weekday as typed: "tuesday", "tues", "thurs", "sat".
+_WEEKDAY_EN = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?"
+
+
+# A term the user has that runs out on a date: leave, a contract, a lease, a visa.
+_TERM_ENDS = re.compile(r"(?:产假|陪产假|病假|年假|合同|租约|租期|签证|实习|试用期|保险|会员)[^，。,]{0,3}(?:到|在)[^，。,]{1,8}(?:到期|结束)"
+                        r"|\b(?:maternity leave|paternity leave|parental leave|contract|lease|visa|internship|probation)\b[^,.]{0,20}\b(?:ends?|expires?|runs? out)\b")
+
+
 def _carried_times(times: list[TimeRef], tlow: str, lang: str) -> list[TimeRef]:
     """The times of the clause before that a clause with none of its own shares: not a past
     one for what will be ("she ran Berlin in 2019, so she'll be my coach"), nor any for what
@@ -987,7 +997,7 @@ def _carried_times(times: list[TimeRef], tlow: str, lang: str) -> list[TimeRef]:
             and not re.search(r"\b(?:then|by then|before then|until then|till then)\b", tlow):
         return []
     # ("上个月差点换了工作，最后还是留下来了": how it ended, not a dated step of its own.)
-    if lang == "zh" and re.search(r"一直|总是|每天|平时|经常|老是|向来|从来|(?:最后|后来|结果|最终)(?:想想)?还是", tlow) \
+    if lang == "zh" and re.search(r"一直|总是|每天|平时|经常|老是|向来|从来|只有周末|一有空|周末都|(?:最后|后来|结果|最终)(?:想想)?还是", tlow) \
             and not re.search(r"到时候|那时", tlow):
         return []
     if lang == "en" and re.search(r"\b(?:will|won't|gonna|going to)\b|'ll\b", tlow):
@@ -1073,6 +1083,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         if name == "goal" and r.has("planning", tlow) and not any(t.deadline for t in a.times) \
                 and [t for t in future if t.precision in ("day", "month")]:
             return "task"  # "planning to repaint the kids room over the may bank holiday": a plan with its date
+        if name == "task" and _TERM_ENDS.search(tlow) and r.types["event"].search(tlow):
+            continue  # "产假到4月底就结束了": when something the user has runs out, an event
         if name == "task":
             # "周末基本都会带孩子去公园" is a habit, not a plan for this weekend.
             # "on the 19th of September", "in March", "before end of april": a plan with its date or deadline.
@@ -1095,6 +1107,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         if name == "event" and (near_future and not past):
             # (Someone else's coming event is an event to know: "my sister starts her new job on the 20th".)
             # ("下个月15号是我们结婚十周年": the user's family's own date, an event to know.)
+            # ("产假到4月底就结束了", "my lease ends in June": when something the user has runs out.)
+            if _TERM_ENDS.search(tlow):
+                return "event"
             return "task" if r.types["task"].search(tlow) else None if a.subject == "self" and not (re.search(r"结婚|纪念日", tlow) and not re.search(r"我们|咱们", tlow)) \
                 or a.subject == "group" and not r.has("milestone", tlow) and not r.has("family_date", tlow) else "event"
         if name == "event" and not past and r.has("lasting_form", tlow):

@@ -1189,6 +1189,9 @@ _EN_AFTERMATH = re.compile(r",?\s+which is why\b.*$|,\s+(?:i )?(?:need|want) (?:
                            r"(?:is|are|'s|gets|has been)\b.*$"
                            # "... so that might double", "... so expect dumb questions", "... so ideally gluten free too"
                            r"|,?\s+so (?:that|it|this) (?:might|will|could|would|may)\b.*$|,?\s+so (?:expect|ideally|keeping|bear with)\b.*$"
+                           # "... so it's on me", "..., does that count for anything": what it means for this chat
+                           r"|,?\s+so (?:it'?s|its|that'?s|thats) (?:on|up to) (?:me|the user)\b.*$"
+                           r"|,\s+(?:does|do|is|would|will|should|can|could) (?:that|this|it) (?:count|work|help|matter|make sense|sound|seem)\b.*$"
                            # "... connection with the crowd, the feeling's indescribable": how it feels, said after
                            r"|,\s+(?:the feeling|it|that)(?:'s| is) (?:(?:just|so|truly|really) )?(?:indescribable|unreal|surreal|the best|amazing|incredible|awesome)\W*$"
                            # "..., it looks so cozy", "..., they bring so much joy", "...- it was so exciting": a feeling said after

@@ -223,10 +223,39 @@ def _month_carried(parts: list[str]) -> list[str]:
     return out
 
 
+# A number opening an answer to one of several numbered questions, typed on one line.
+_ANSWER_NUMBER = re.compile(r"(?:^|(?<=\s))([1-9])[.):]?\s+(?=[^\W\d])")
+
+
+def _numbered_answers(text: str) -> str:
+    """"1 maybe 400 kanji 2 i'm a shift supervisor ... 3 anki": answers to numbered questions,
+    each made a sentence of its own and its number dropped. Only the numbers 1, 2, ... in
+    order, the first opening the message, each later one after a word of the answer before
+    ("1 dog and 2 cats" is a count)."""
+    marks: list[re.Match[str]] = []
+    for m in _ANSWER_NUMBER.finditer(text):
+        if int(m.group(1)) != len(marks) + 1:
+            continue
+        before = text[: m.start()].rstrip()
+        if not marks and before or marks and (not before or before[-1] in ",，、&+" or
+                                              re.search(r"\b(?:and|or|to|of|than|about|maybe|like|the|a|an)$|[和或跟与到]$", before, re.I)
+                                              or len(text[marks[-1].end(): m.start()].split()) < 2 and not HAN.search(text[marks[-1].end(): m.start()])):
+            continue
+        marks.append(m)
+    if len(marks) < 2:
+        return text
+    out, at = [], 0
+    for m in marks:
+        out.append(text[at: m.start()].rstrip())
+        at = m.end()
+    out.append(text[at:])
+    return ". ".join(p for p in out if p)
+
+
 def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[Clause]:
     """The clauses of a message; `spell` writes out an English sentence's chat spellings
     ("im", "u", the rule files' [spelling]) before it is split."""
-    text = _MOVED_THEN_WHEN.sub(r"\1 to ", strip_code(text))
+    text = _MOVED_THEN_WHEN.sub(r"\1 to ", strip_code(_numbered_answers(text)))
     out: list[Clause] = []
     for s_idx, sentence in enumerate(p for p in _SENTENCE_END.split(text) if p and p.strip()):
         lang = language(sentence)

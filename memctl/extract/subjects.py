@@ -166,9 +166,12 @@ class Scene:
                 if kind != PET:
                     continue
                 at = re.search(rf"\b{re.escape(word)}\b", low)
-                called = re.compile(r"\b(?:named|called) ([A-Z][a-z]+)\b").search(text, at.end()) if at else None
+                # ("we brought home a border collie puppy, her name is juno": named in the same breath.)
+                called = re.compile(r"\b(?:named|called|(?:her|his|its) name(?: is|'s)) ([A-Z][a-z]+|[a-z]{3,})\b").search(text, at.end()) if at else None
+                if called and called.group(1).islower() and not _unknown_word(called.group(1)):
+                    called = None  # "a dog named after ...", "a cat called out": a name typed in lower case is no word
                 if called and called.start() - at.end() <= 40 and called.group(1).lower() not in _EN_NOT_NAMES:
-                    pet = Subject(PET, word, called.group(1))
+                    pet = Subject(PET, word, called.group(1).capitalize())
                     self.by_name.setdefault(called.group(1).lower(), pet)
                     self.last_person = pet
                     named_pet = True
@@ -570,7 +573,9 @@ _ZH_NAME_END = re.compile(rf"^(?:{_ZH_PREDICATE})")
 # 我的X where X is the user's own attribute, not someone: "我的目标", "我的工作".
 _ZH_OWN = re.compile(r"我的?(?:目标|梦想|计划|愿望|工作|生日|名字|地址|电话|手机号|邮箱|爱好|专业|老家|家乡)")
 _ZH_NOT_SUBJECT = re.compile(
-    r"^(?:刚才|刚刚|今天|昨天|之前|上次)?(?:(?:这|那)(?:个(?!月|周末|周|星期|礼拜|季度|学期|假期|寒假|暑假|年)|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|很多人|好多人|不少人|许多人|谁|哪|什么|天气|今天天气)"
+    r"^(?:刚才|刚刚|今天|昨天|之前|上次)?(?:(?:这|那)(?:个(?!月|周末|周|星期|礼拜|季度|学期|假期|寒假|暑假|年)|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|很多人|好多人|不少人|许多人|谁|哪|什么|天气|今天天气"
+    # The weather of a month or season: "8月太热了", "冬天特别冷".
+    r"|(?:(?:\d{1,2}|[一二三四五六七八九十]{1,3})月份?|夏天|冬天|春天|秋天)(?:的时候)?(?:太|很|特别|超|好|挺|非常|巨|贼)?(?:热|冷|晒|闷|潮|干)(?:死)?[了啊呀]?(?![\u4e00-\u9fff]))"
 )
 # People the user meets at work or in passing, opening a clause: "上周张大爷血压到了一百九",
 # "日本游客特别爱看" are about them, not the user.

@@ -1,0 +1,96 @@
+"""What readers of a fresh set marked garbled: a weekly routine given this weekend's date, a
+month's weather taken for the user, a term that ends on a date read as past, a remark or
+question left on the end of a fact, "like" as a filler read as a liking, a birthday put in
+the coming year, answers to numbered questions run together with their numbers, and a pet
+named in lower case. Each case failed before its fix."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from memctl.conversations import Conversation, Turn, clean
+from memctl.extract import Candidate, extract, load_rules
+
+RULES = load_rules()
+SEPT = datetime(2026, 9, 10, 10, 0, tzinfo=timezone.utc)
+
+
+def stored(*messages: str, when: datetime = SEPT) -> list[tuple[str, str]]:
+    """(type, content) of what a conversation stores; "A:" opens an assistant message."""
+    turns = [Turn(f"t{i}", "assistant", m[2:]) if m.startswith("A:") else Turn(f"t{i}", "user", m)
+             for i, m in enumerate(messages)]
+    conv = Conversation("u", "s", when, turns)
+    return [(c.type, c.content) for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
+
+
+def contents(*messages: str, when: datetime = SEPT) -> list[str]:
+    return [content for _, content in stored(*messages, when=when)]
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # Every weekend, not this one: no date, and one fact with what it goes with.
+    (("我老公在苏州上班 只有周末回杭州",), [("profile", "用户的老公在苏州上班，只有周末回杭州")]),
+    (("A:他有什么爱好？", "我男朋友特别喜欢钓鱼 周末一有空就去东湖边上钓"),
+     [("preference", "用户的男朋友特别喜欢钓鱼，周末一有空就去东湖边上钓")]),
+    (("白天在银行上班 朝九晚六 所以只有晚上8点到11点和周末能学",), [("behavior", "用户只有晚上8点到11点和周末能学")]),
+    # Two weekdays named together come round every week ("tues and thurs"), and the
+    # question after the comma is for this chat.
+    (("also i've started joining my neighbour sue for her 7am walks on tues and thurs, does that count for anything",),
+     [("event", "User has started joining their neighbour sue for her 7am walks on tues and thurs")]),
+])
+def test_a_weekly_routine_is_no_dated_plan(messages, expected):
+    assert stored(*messages) == expected
+
+
+@pytest.mark.parametrize("text", ["周末要去爬山了", "这周末我要去爬山"])
+def test_this_weekends_plan_keeps_its_date(text):
+    assert contents(text)[-1].endswith("（2026-09-12~2026-09-13）")
+
+
+def test_a_months_weather_is_not_the_user():
+    assert contents("我们住在西安 8月太热了 估计只能在室内") == ["用户住在西安"]
+
+
+def test_a_leave_that_ends_on_a_date_is_ahead_and_an_event():
+    feb = datetime(2026, 2, 10, 10, 0, tzinfo=timezone.utc)
+    assert stored("我产假到4月底就结束了", when=feb) == [("event", "用户产假到4月底就结束了（2026-04）")]
+    assert stored("我的合同到6月就到期了", when=feb)[0][0] == "event"
+    # A month with 就 ... 了 and no 到 before it stays behind.
+    assert contents("我4月就搬走了", when=feb) == ["用户4月就搬走了（2025-04）"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("my husband marco usually does this stuff but he travels for work mon-thu every week (hes a sales rep for a medical "
+     "device company) so its on me",
+     ["User's husband Marco travels for work mon-thu every week (he's a sales rep for a medical device company)"]),
+    ("每个月总是月光 救命", ["用户每个月总是月光"]),
+    ("jan is always dead for me bc clients are all doing planning 💀 so like right now lol",
+     ["Jan is always dead for the user because clients are all doing planning"]),
+])
+def test_what_it_means_for_this_chat_is_not_the_fact(text, expected):
+    assert contents(text) == expected
+
+
+def test_the_day_one_was_born_is_behind():
+    july = datetime(2026, 7, 2, 19, 0, tzinfo=timezone.utc)
+    assert contents("my puppy juno was born april 15", when=july) == ["User's puppy Juno was born april 15 (2026-04-15)"]
+
+
+def test_answers_to_numbered_questions_lose_their_numbers():
+    got = contents("A:A few questions: 1) How many kanji do you know? 2) What does your week look like? "
+                   "3) What materials do you use?",
+                   "1 maybe 400 kanji 2 i'm a shift supervisor at a distribution warehouse in columbus, 6:30 start "
+                   "3 anki + the shin kanzen master books")
+    assert got == ["User is a shift supervisor at a distribution warehouse in columbus, 6:30 start"]
+    assert contents("1 我是程序员 2 我住在杭州") == ["用户是程序员", "用户住在杭州"]
+
+
+def test_a_puppy_named_in_lower_case_is_known_by_its_name():
+    july = datetime(2026, 7, 2, 19, 0, tzinfo=timezone.utc)
+    got = contents("HELP lol we just brought home a border collie puppy, her name is juno and shes 10 weeks",
+                   "A:Congrats on Juno!", "oh wait i miscounted, juno's actually 11 weeks, born april 15", when=july)
+    assert got == ["User and their family just brought home a border collie puppy, her name is Juno",
+                   "User's collie Juno is 10 weeks", "User's collie Juno is 11 weeks, born april 15 (2026-04-15)"]
+    assert contents("we adopted a cat named after my grandma") == ["User and others adopted a cat named after their grandma"]
