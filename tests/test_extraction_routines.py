@@ -94,3 +94,27 @@ def test_a_puppy_named_in_lower_case_is_known_by_its_name():
     assert got == ["User and their family just brought home a border collie puppy, her name is Juno",
                    "User's collie Juno is 10 weeks", "User's collie Juno is 11 weeks, born april 15 (2026-04-15)"]
     assert contents("we adopted a cat named after my grandma") == ["User and others adopted a cat named after their grandma"]
+
+
+def test_questions_that_name_no_one_ask_about_the_pet_just_told_of():
+    got = contents("我家柯基豆包这两天有点拉稀 精神还行 要不要带去医院啊",
+                   "A:精神、食欲都正常的话可以先观察1–2天。先问几个问题：  - 多大了？ - 有没有呕吐、便血？",
+                   "三岁了 公的 去年做了绝育 平时吃的是三文鱼的狗粮")
+    assert got == ["用户的柯基三岁了，公的", "用户的柯基去年做了绝育（2025）", "用户的柯基平时吃的是三文鱼的狗粮"]
+    # After talk of the user, the same questions are the user's.
+    assert contents("我最近压力很大", "A:多大了？做什么工作的？", "三十了 在银行上班")[1:] == ["用户三十了", "用户在银行上班"]
+
+
+@pytest.mark.parametrize("messages, expected", [
+    # A fragment whose object the clause before held joins it ("每次都吃光": ate the pumpkin up).
+    (("A:你女儿平时爱吃什么？", "南瓜小米粥她应该会喜欢 她超爱吃南瓜的 每次都吃光"), ["用户的女儿超爱吃南瓜的，每次都吃光"]),
+    (("德语现在B1 在歌德学院上课 每周六全天",), ["用户德语现在B1 在歌德学院上课，每周六全天"]),
+    (("游泳可以 我办了小区游泳馆的卡 打算每周二周四晚上下班后去",), ["用户办了小区游泳馆的卡，打算每周二周四晚上下班后去"]),
+])
+def test_a_fragment_joins_the_fact_that_holds_its_object(messages, expected):
+    assert contents(*messages) == expected
+
+
+def test_units_asked_for_are_a_preference_in_plain_words():
+    assert contents("yes and can u give amounts in grams? i weigh everything, the cups thing drives me nuts") == \
+        ["User prefers amounts in grams"]

@@ -163,13 +163,18 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
     out = Extraction()
     last_assistant = ""
     scene = Scene()
+    person_before = None  # whom the scene last told of before the user's latest turn
     for turn in turns:
         if turn.role != "user":
             last_assistant = turn.content
+            # The pet or person the user's last turn told of ("我家柯基豆包这两天有点拉稀"):
+            # the assistant's questions that name no one ("多大了？") ask about them.
+            scene.told_of = scene.last_person if scene.last_person is not person_before else None
             scene.note_assistant(mask_secrets(turn.content, rules)[0], rules.lang(language(turn.content)), language(turn.content))
             if out.turns and out.turns[-1].reply is None:
                 out.turns[-1].reply = mask_secrets(turn.content[:_REPLY_CHARS], rules)[0]
             continue
+        person_before = scene.last_person
         scene.company = ""  # "we" is whom this turn says the user was with, not someone from long before
         masked, n_secrets = mask_secrets(turn.content, rules)
         out.secrets_blocked += n_secrets
@@ -306,7 +311,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 item.content = scene.capitalised(item.content)
             if isinstance(item, Candidate) and not a.inferred and not readable(item.content, item.lang, item.subject):
                 if clause.lang == "zh" and last_in_sentence and last_in_sentence[0] == clause.sentence and a.inherited \
-                        and item.subject == last_in_sentence[1].subject and len(a.text) <= 12 \
+                        and item.subject == last_in_sentence[1].subject and len(a.text) <= 14 \
                         and not _ASKS.search(a.text) and not _SECOND_PERSON.search(a.text):
                     # "我不吃牛羊肉 从小就不吃": a leftover that says more of the fact before it.
                     _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)

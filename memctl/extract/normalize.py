@@ -807,11 +807,13 @@ _ZH_ONLY_TIME = re.compile(r"(?:每|[\d一二三四五六七八九十两]+(?:号
 # object: left alone ("饭后吃", "上个月查了", "十号回来"), they say nothing.
 _ZH_WHEN = re.compile(r"^(?:(?:每天|天天|从小|小时候|每周[一二三四五六日天]?|每个?月|早上|晚上|中午|下午|上午|饭后|饭前|睡前|上个?月|下个?月|这个?月|上周|下周|"
                       r"下下周[一二三四五六日天]?|这周|周[一二三四五六日天末]|[\d一二三四五六七八九十]+号|昨天|今天|明天|刚才|刚刚|刚|已经|又|都|就|也|还|一直|"
-                      r"经常|老是|一般|平时|午休|下班后?|上班前|周末|工作日|每晚|睡前)[，,]?)+")
+                      r"经常|老是|一般|平时|午休|下班后?|上班前|周末|工作日|每晚|睡前|每次)[，,]?)+")
 # How often, and of what nothing: "一周三次左右".
 _ZH_ONLY_OFTEN = re.compile(r"(?:一周|每周|一个月|每个?月|一天|每天|一年|每年)?[\d一二三四五六七八九十两几]+(?:次|回|趟|天)(?:左右|多|吧|的样子)?")
 # ("孩子爱吃的": what the child likes, cut off where it was to be named.)
-_ZH_BARE_VERB = re.compile(r"(?:不|没|没有|不太|不怎么|最|都|也)?(?:爱|喜欢)?(?:吃|喝|看|查|用|弄|去|做|拿|买|玩|听|回来|回去|回|推到|改到|挪到|换成|到|一片|一次|两次|一粒)[了的啊呀吧]*")
+# ("每次都吃光": ate what up; "每周六全天": all day at what.)
+_ZH_BARE_VERB = re.compile(r"(?:不|没|没有|不太|不怎么|最|都|也)?(?:爱|喜欢)?(?:吃|喝|看|查|用|弄|去|做|拿|买|玩|听|回来|回去|回|推到|改到|挪到|换成|到|一片|一次|两次|一粒"
+                           r"|吃光|吃完|喝光|喝完|看完|用完|全天|一整天|学|练)[了的啊呀吧]*")
 
 
 # Words an English sentence does not end on: a memory ending on one was cut off.
@@ -859,8 +861,9 @@ def readable(content: str, lang: str = "en", subject: str = "user") -> bool:
                 and not re.fullmatch(r"(?:大|高|初|研|博|小学|初中|高中)[一二三四五六]|[一二三四五六]年级", bare) \
                 and not re.search(r"[是有在爱会要想怕住吃喝学做开养姓叫考读教病疼岁了过职]", bare):
             return False  # "用户英语一", "用户二度": a word of the answer, no statement
-        if re.fullmatch(r"[^，。]{0,4}?(?:去|来|回)", bare):
-            return False  # "用户一个人去": went where, the clause before said
+        if re.fullmatch(r"[^，。]{0,4}?(?:去|来|回)", bare) \
+                or re.fullmatch(r"(?:去|来|回)", _ZH_WHEN.sub("", re.sub(r"^(?:打算|准备|计划|想|要|会)", "", body))):
+            return False  # "用户一个人去", "用户打算每周二周四晚上下班后去": went where, the clause before said
         if _ZH_ONLY_OFTEN.fullmatch(bare):
             return False  # "用户一周三次左右": three times a week of what, the clause before said
         if any(_ZH_BARE_VERB.fullmatch(_ZH_WHEN.sub("", said)) for said in (body, re.sub(rf"^{_ZH_ONLY_TIME.pattern}", "", body))):
@@ -1336,7 +1339,9 @@ def standing(text: str, lang: str) -> str:
     rule = re.sub(r"\b(?:you're|youre|you are|u r)\b", "the assistant is", rule, flags=re.I)
     rule = re.sub(r"\b(?:you|u)\b", "the assistant", re.sub(r"\b(?:your|ur)\b", "the assistant's", rule, flags=re.I), flags=re.I)
     rule = re.sub(r"(?<=\bthe assistant )([a-z]+)\b", lambda m: _third_person(m.group(1)) if m.group(1) in _ASSISTANT_DOES else m.group(1), rule)  # "when the assistant searches"
-    imperative = re.match(r"^(?:(?:always|only) )?(?:use|give (?:me|us)|send (?:me|us)|show (?:me|us)|stick to|go with)\s+(?=\S)", rule, re.I)
+    imperative = re.match(r"^(?:(?:always|only) )?(?:use|give (?:me|us)|send (?:me|us)|show (?:me|us)|stick to|go with"
+                          # "give amounts in grams": the units of every answer
+                          r"|give(?= (?:all )?(?:the )?(?:amounts|measurements|quantities|weights|temperatures|prices|distances|units|times) in\b))\s+(?=\S)", rule, re.I)
     if imperative:
         # "use UK spelling always", "always give me quantities in metric": what the user prefers.
         what = re.sub(r",?\s+(?:always|every time|all the time)$", "", rule[imperative.end():], flags=re.I)  # a rule is always

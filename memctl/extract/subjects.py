@@ -96,6 +96,8 @@ class Scene:
     asked_text: str = ""
     asked_object: str = ""
     asked_predicate: str = ""
+    # The pet or person the user's last message told of, if it told of one.
+    told_of: Subject | None = None
 
     def note(self, subject: Subject) -> None:
         if subject.kind in (PERSON, PET):
@@ -243,6 +245,10 @@ class Scene:
                 if (kind == PET or kind == PERSON and word in r.close) and word in (self.asked_text or (tail[-60:] if kind == PET else "")):
                     self.asked = Subject(kind, word, plural=word in r.plural)
                     return
+            # "多大了？有没有呕吐？" after "我家柯基豆包这两天有点拉稀": questions that name no
+            # one and say no 你 ask about the pet or person the user just told of.
+            if self.asked_text and self.told_of is not None and self.told_of.kind == PET and not re.search(r"你|您", tail):
+                self.asked = self.told_of
         else:
             obj = re.search(r"\b(?:do|did|would|have|are|were|will)\s+you\s+(?:ever\s+|still\s+|also\s+|really\s+)?"
                             r"(?:like|love|enjoy|prefer|eat|drink|play|watch|use|own|miss|visit|speak|know)\s+"
