@@ -301,8 +301,9 @@ _NOT_A_TIME_EN = re.compile(
     r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day(?=,? (?:the )?\d{1,2}(?:st|nd|rd|th)\b)")
 
 
-# A birthday told as the day one was born ("born april 15"): behind, whatever the tense.
-_BORN_EN = re.compile(r"\bborn\s+(?:on\s+)?$")
+# The day one was born ("juno's 11 weeks, born april 15"): behind, whatever the tense of the
+# clause, unless the birth is still to come ("due to be born on january 12").
+_BORN_EN = re.compile(r"(?<!\bbe )\bborn\s+(?:on\s+)?$")
 
 
 def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable[[], bool] | None = None) -> None:
@@ -338,7 +339,8 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
             continue
         year = int(m.group(7)) if m.group(7) else ref.year
         past = past_hint or (past_verb is not None and re.search(r"\b(?:on|since)\s*$", low[: m.start()]) is not None
-                             and past_verb()) or _BORN_EN.search(low[: m.start()]) is not None
+                             and past_verb()) or _BORN_EN.search(low[: m.start()]) is not None \
+            and not re.search(r"\b(?:due|will|going to|gonna|expected|expecting)\b", low[: m.start()])
         if not m.group(7) and past != ((month, day) < (ref.month, ref.day)):
             year += -1 if past else 1  # ahead unless the clause is past, and then behind
         _add_date(add, m, ref, year, month, day)
@@ -396,8 +398,13 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
     def past(m: re.Match[str]) -> bool:
         if _ZH_MOVED_TO.search(text[max(0, m.start() - 4):m.start()]):
             return False  # "婚礼改到十月十八号了": the new date of a plan is ahead, whatever 了 says
-        if re.search(r"(?<![回去来])到$", text[max(0, m.start() - 2):m.start()]) and re.match(r"[^，。！？；,!?;\s]{0,8}就", text[m.end():]):
-            return False  # "产假到4月底就结束了": it ends by then, ahead
+        if re.search(r"(?<![回去来])到$", text[max(0, m.start() - 2):m.start()]) \
+                and re.match(r"[^，。！？；,!?;\s]{0,8}就[^，。！？；,!?;\s]{0,3}(?:结束|到期)", text[m.end():]):
+            # "产假到4月底就结束了": a term that runs out then, the nearest such month: ahead
+            # while it is still to come this year, behind once it has passed.
+            month = re.search(r"(\d{1,2}|[一二三四五六七八九十]{1,3})月", m.group(0))
+            n = cn_number(month.group(1)) if month else None
+            return n is not None and n < ref.month
         # ("9月中旬要回银行上班了": 要 ... 了 is about to, not a past September.)
         return _told_as_past(text, m.start(), "zh", past_hint, past_in)
 

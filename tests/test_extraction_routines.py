@@ -33,12 +33,14 @@ def contents(*messages: str, when: datetime = SEPT) -> list[str]:
     # Every weekend, not this one: no date, and one fact with what it goes with.
     (("我老公在苏州上班 只有周末回杭州",), [("profile", "用户的老公在苏州上班，只有周末回杭州")]),
     (("A:他有什么爱好？", "我男朋友特别喜欢钓鱼 周末一有空就去东湖边上钓"),
-     [("preference", "用户的男朋友特别喜欢钓鱼，周末一有空就去东湖边上钓")]),
+     [("preference", "用户的男朋友特别喜欢钓鱼"), ("behavior", "用户的男朋友周末一有空就去东湖边上钓")]),
+    (("我周末一有空就去钓鱼",), [("behavior", "用户周末一有空就去钓鱼")]),
     (("白天在银行上班 朝九晚六 所以只有晚上8点到11点和周末能学",), [("behavior", "用户只有晚上8点到11点和周末能学")]),
     # Two weekdays named together come round every week ("tues and thurs"), and the
     # question after the comma is for this chat.
     (("also i've started joining my neighbour sue for her 7am walks on tues and thurs, does that count for anything",),
-     [("event", "User has started joining their neighbour sue for her 7am walks on tues and thurs")]),
+     [("behavior", "User has started joining their neighbour sue for her 7am walks on tues and thurs")]),
+    (("i've been going to physio tues and thurs",), [("behavior", "User has been going to physio tues and thurs")]),
 ])
 def test_a_weekly_routine_is_no_dated_plan(messages, expected):
     assert stored(*messages) == expected
@@ -49,16 +51,33 @@ def test_this_weekends_plan_keeps_its_date(text):
     assert contents(text)[-1].endswith("（2026-09-12~2026-09-13）")
 
 
+@pytest.mark.parametrize("text, expected", [
+    # Two days of one week, told of once: the date stays.
+    ("I'm going to the concert on fri and sat", ["User is going to the concert on fri and sat (2026-09-11)"]),
+    # Free time of one day or week is no habit.
+    ("明天只有晚上有空", []),
+])
+def test_days_of_one_week_are_no_routine(text, expected):
+    assert contents(text) == expected
+
+
 def test_a_months_weather_is_not_the_user():
     assert contents("我们住在西安 8月太热了 估计只能在室内") == ["用户住在西安"]
+    # What the user says after the weather is still the user's.
+    assert contents("我们住在西安 8月太热了 打算去青海避暑") == ["用户住在西安", "用户打算去青海避暑"]
+    assert contents("冬天太冷了，想去海南过冬") == ["用户想去海南过冬"]
 
 
 def test_a_leave_that_ends_on_a_date_is_ahead_and_an_event():
     feb = datetime(2026, 2, 10, 10, 0, tzinfo=timezone.utc)
     assert stored("我产假到4月底就结束了", when=feb) == [("event", "用户产假到4月底就结束了（2026-04）")]
     assert stored("我的合同到6月就到期了", when=feb)[0][0] == "event"
-    # A month with 就 ... 了 and no 到 before it stays behind.
+    # A month with 就 ... 了 and no 到 before it stays behind, and so does a term that ran out
+    # in a month already past this year.
     assert contents("我4月就搬走了", when=feb) == ["用户4月就搬走了（2025-04）"]
+    assert contents("我实习到8月就结束了") == ["用户实习到8月就结束了（2026-08）"]
+    assert contents("我在北京待到9月就回老家了", when=datetime(2026, 11, 30, tzinfo=timezone.utc)) == \
+        ["用户在北京待到9月就回老家了（2026-09）"]
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -66,6 +85,8 @@ def test_a_leave_that_ends_on_a_date_is_ahead_and_an_event():
      "device company) so its on me",
      ["User's husband Marco travels for work mon-thu every week (he's a sales rep for a medical device company)"]),
     ("每个月总是月光 救命", ["用户每个月总是月光"]),
+    # Crying as the fact itself stays.
+    ("我昨天跟男朋友吵架 吵完我哭了", ["用户昨天跟男朋友吵架（2026-09-09）", "吵完用户哭了（2026-09-09）"]),
     ("jan is always dead for me bc clients are all doing planning 💀 so like right now lol",
      ["Jan is always dead for the user because clients are all doing planning"]),
 ])
@@ -76,6 +97,8 @@ def test_what_it_means_for_this_chat_is_not_the_fact(text, expected):
 def test_the_day_one_was_born_is_behind():
     july = datetime(2026, 7, 2, 19, 0, tzinfo=timezone.utc)
     assert contents("my puppy juno was born april 15", when=july) == ["User's puppy Juno was born april 15 (2026-04-15)"]
+    # A birth still to come is ahead.
+    assert contents("our baby is due to be born on january 12", when=july) == ["User's baby is due to be born on january 12 (2027-01-12)"]
 
 
 def test_answers_to_numbered_questions_lose_their_numbers():
@@ -85,6 +108,9 @@ def test_answers_to_numbered_questions_lose_their_numbers():
                    "3 anki + the shin kanzen master books")
     assert got == ["User is a shift supervisor at a distribution warehouse in columbus, 6:30 start"]
     assert contents("1 我是程序员 2 我住在杭州") == ["用户是程序员", "用户住在杭州"]
+    # A count is no number of an answer.
+    assert contents("1 of my sons is autistic and the other 2 are in college") == \
+        ["1 of the user's sons is autistic and the other 2 are in college"]
 
 
 def test_a_puppy_named_in_lower_case_is_known_by_its_name():
@@ -94,6 +120,10 @@ def test_a_puppy_named_in_lower_case_is_known_by_its_name():
     assert got == ["User and their family just brought home a border collie puppy, her name is Juno",
                    "User's collie Juno is 10 weeks", "User's collie Juno is 11 weeks, born april 15 (2026-04-15)"]
     assert contents("we adopted a cat named after my grandma") == ["User and others adopted a cat named after their grandma"]
+    # "her" after a person in between may be that person.
+    assert contents("we got a kitten for my daughter, her name is zoe", "A:cute", "zoe turns 8 next week") == \
+        ["User and their family got a kitten for their daughter, her name is zoe"]
+    assert contents("I brought home a dog bed for the new puppy") == []
 
 
 def test_questions_that_name_no_one_ask_about_the_pet_just_told_of():
@@ -101,8 +131,10 @@ def test_questions_that_name_no_one_ask_about_the_pet_just_told_of():
                    "A:精神、食欲都正常的话可以先观察1–2天。先问几个问题：  - 多大了？ - 有没有呕吐、便血？",
                    "三岁了 公的 去年做了绝育 平时吃的是三文鱼的狗粮")
     assert got == ["用户的柯基三岁了，公的", "用户的柯基去年做了绝育（2025）", "用户的柯基平时吃的是三文鱼的狗粮"]
-    # After talk of the user, the same questions are the user's.
+    # After talk of the user, the same questions are the user's; after talk of the pet, a
+    # question that is not a pet's is the user's too.
     assert contents("我最近压力很大", "A:多大了？做什么工作的？", "三十了 在银行上班")[1:] == ["用户三十了", "用户在银行上班"]
+    assert contents("我给我家狗买了个新窝", "A:挺好。最近工作忙吗？", "还行 最近在准备考研")[-1] == "用户最近在准备考研"
 
 
 @pytest.mark.parametrize("messages, expected", [

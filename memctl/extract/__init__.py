@@ -201,6 +201,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             and not _names_others(re.sub(r"[他她]", "", masked[: them.start()]), rules.lang("zh"))
         named_here: set[str] = set()  # the people and pets this turn names itself
         prev_text = prev2_text = ""  # the clauses before, kept or not: "我还有一只虎皮" before "叫小蓝"
+        after_weather = False
         for n, clause in enumerate(split_clauses(masked, rules.lang("en").spell)):
             ctx.first_clause = n == 0
             if n == 0:
@@ -218,6 +219,14 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 # A pasted blob or an endless run without punctuation states nothing to keep.
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "too long"))
                 ctx.prev_drop = "too long"
+                continue
+            follows_weather, after_weather = after_weather, False
+            if clause.lang == "zh" and _ZH_WEATHER_REMARK.fullmatch(clause.text):
+                # "8月太热了": the weather, said in passing; whom and when the next clause is about
+                # stays as it was ("我们住在西安 8月太热了 打算去青海避暑"), but what follows it is
+                # no more of the fact before it ("估计只能在室内": the party, not the home).
+                out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "not about the user"))
+                after_weather = True
                 continue
             if rules.lang(clause.lang).has("self_correction", clause.text.lower()) and last_in_sentence \
                     and last_in_sentence[0] == clause.sentence and last_in_sentence[1] is out.items[-1]:
@@ -312,8 +321,10 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             if isinstance(item, Candidate) and not a.inferred and not readable(item.content, item.lang, item.subject):
                 if clause.lang == "zh" and last_in_sentence and last_in_sentence[0] == clause.sentence and a.inherited \
                         and item.subject == last_in_sentence[1].subject and len(a.text) <= 14 \
-                        and not _ASKS.search(a.text) and not _SECOND_PERSON.search(a.text):
-                    # "我不吃牛羊肉 从小就不吃": a leftover that says more of the fact before it.
+                        and not _ASKS.search(a.text) and not _SECOND_PERSON.search(a.text) \
+                        and not rules.lang(clause.lang).has("hedge", a.text):
+                    # "我不吃牛羊肉 从小就不吃": a leftover that says more of the fact before it
+                    # (not a guess about something else: "住在西安 8月太热了 估计只能在室内").
                     _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
                     continue
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "garbled"))
@@ -339,6 +350,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     and not (last_in_sentence[1].subject != "user" and _ZH_SO.match(clause.text)) \
                     and not (last_in_sentence[1].subject != "user" and _ZH_USERS_WISH.match(clause.text)) \
                     and not (last_in_sentence[1].type != "preference" and _ZH_ASKED.search(clause.text)) \
+                    and not follows_weather \
                     and not (clause.lang == "zh" and a.about.kind == USER and a.inherited
                              and re.match(r"(?:有个|有一个|有位|有一位|有几个)", clause.text) is not None
                              and _names_others(clause.text, rules.lang("zh"))):
@@ -446,6 +458,9 @@ def _names_others(text: str, r: LangRules) -> bool:
 
 
 # A question tacked on ("…广场舞，有啥推荐的", "…, is sharing a kitchen gonna be a problem").
+# The weather of a month or season, a clause of its own: "8月太热了", "冬天特别冷".
+_ZH_WEATHER_REMARK = re.compile(r"(?:(?:\d{1,2}|[一二三四五六七八九十]{1,3})月份?|夏天|冬天|春天|秋天)(?:的时候)?(?:太|很|特别|超|好|挺|非常|巨|贼)?"
+                                r"(?:热|冷|晒|闷|潮|干)(?:死)?[了啊呀]?")
 _ASKS = re.compile(r"[?？]|[吗呢嘛]$|啥|什么|怎么|哪|有没有|是不是|推荐|多久|多少|几点|能不能|可不可以|好不好|行不行|建议|^(?:is|are|am|do|does|did|can|could|should|would|will|"
                    r"what|how|why|where|when|which|who|any)\b", re.I)
 _ZH_FAVOURITE = re.compile(r"我最(?:喜欢|爱)的(?![那这哪一])([\u4e00-\u9fffA-Za-z]{2,6}?)(?:那种|这种|那样|的|去|来|一起|了|呢|吗|吧|[，。？！?!]|$)")

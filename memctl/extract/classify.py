@@ -130,6 +130,7 @@ class Analysis:
     inferred: str | None = None  # the content an inference or answer rule words
     # The subject was not said but carried over ("对花生过敏" after "我不吃海鲜").
     inherited: bool = False
+    weekly: bool = False  # names days that come round every week ("tues and thurs")
     # A request that sets a standing rule ("from now on, keep answers short").
     standing: bool = False
     # "The Japan trip is cancelled", "杭州出差取消了": closes the plan it names.
@@ -657,8 +658,13 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         or ([] if _NOW.search(tlow) or r.has("timeless", tlow) else _carried_times(ctx.prev_times, tlow, lang))  # "上个月被裁了，现在在家歇着": now is not last month
     # "I have yoga every Monday", "每周三": a day that comes round again is no date of the clause.
     # ("周二周四晚上要去做家教", "ballet Tuesdays and Thursdays": days named together come round every week.)
-    if re.search(r"\bevery\b|\beach\b|每|周[一二三四五六日天](?:[、和跟到至~-]|\s)?周[一二三四五六日天]|(?:mon|tues|wednes|thurs|fri|satur|sun)days\b"
-                 rf"|\b{_WEEKDAY_EN}\s*(?:and|&|/|,)\s*{_WEEKDAY_EN}\b", text, re.I):
+    # ("walks on tues and thurs": two weekdays named together are a week's routine, when the
+    # clause tells of no one time: not "I was sick on thurs and fri", "going on fri and sat".)
+    pair = lang == "en" and re.search(rf"\b{_WEEKDAY_EN}\s*(?:and|&|/|,)\s*{_WEEKDAY_EN}\b", text, re.I) is not None \
+        and not re.search(r"\b(?:was|were|did|went|got|had|missed|will|won't|gonna|this|next|last|tomorrow|yesterday)\b|'ll\b"
+                          r"|(?:'m|\bam|'re|\bare|\bis|'s) going\b", tlow)
+    a.weekly = pair
+    if re.search(r"\bevery\b|\beach\b|每|周[一二三四五六日天](?:[、和跟到至~-]|\s)?周[一二三四五六日天]|(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", text, re.I) or pair:
         a.times = [t for t in a.times if not re.search(rf"周[一二三四五六日天]|星期|礼拜|\b{_WEEKDAY_EN}\b", t.phrase, re.I)]
     # "the surgery is now the 22nd of May, not the 8th": the old date is not the clause's.
     a.times = [t for t in a.times if not re.search(rf"(?:\bnot|\binstead of|\brather than|不是|而不是|原来是)\s*(?:on\s+|the\s+)?{re.escape(t.phrase)}",
@@ -883,6 +889,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         # "My friends were mocking my weight last Friday": what happened that day (not "还有二型
         # 糖尿病" after "我妈上周做了手术": the week was the clause before's).
         a.type = "event"
+    if a.weekly and a.type in ("event", "task", "goal") and not a.times:
+        a.type = "behavior"  # "I've been going to physio tues and thurs": what the user's weeks hold
     if a.type == "event" and a.times and all(t.direction == 0 and t.precision == "day" for t in a.times) \
             and not r.has("milestone", clow):
         return a.drop("passing moment")  # "女儿下午午睡醒了在喊饿": what happens today passes
@@ -978,7 +986,7 @@ _ADVERB_AFTER_I = re.compile(r"\bi (?:still|also|now|actually|really|even) (?=[a
 
 
 # An English weekday as typed: "tuesday", "tues", "thurs", "sat".
-_WEEKDAY_EN = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?"
+_WEEKDAY_EN = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)"
 
 
 # A term the user has that runs out on a date: leave, a contract, a lease, a visa.

@@ -224,7 +224,9 @@ def _month_carried(parts: list[str]) -> list[str]:
 
 
 # A number opening an answer to one of several numbered questions, typed on one line.
-_ANSWER_NUMBER = re.compile(r"(?:^|(?<=\s))([1-9])[.):]?\s+(?=[^\W\d])")
+# ("1 of my sons", "1 month ago", "2 weeks ago": counts, not numbers of answers.)
+_ANSWER_NUMBER = re.compile(r"(?:^|(?<=\s))([1-9])[.):]?\s+(?=[^\W\d])(?!(?:of|more|less|or|and|to|out|in|at|on|per|x|times?|minutes?|mins?|hours?|hrs?|days?|"
+                            r"weeks?|wks?|months?|years?|yrs?|kids?|sons?|daughters?|cats?|dogs?|people|person|other|another)\b|[个只次天周年岁月号])")
 
 
 def _numbered_answers(text: str) -> str:

@@ -172,6 +172,8 @@ class Scene:
                 called = re.compile(r"\b(?:named|called|(?:her|his|its) name(?: is|'s)) ([A-Z][a-z]+|[a-z]{3,})\b").search(text, at.end()) if at else None
                 if called and called.group(1).islower() and not _unknown_word(called.group(1)):
                     called = None  # "a dog named after ...", "a cat called out": a name typed in lower case is no word
+                if called and called.group(0).startswith(("her ", "his ")) and re.search(r"\b(?:my|our|for)\s", low[at.end():called.start()]):
+                    called = None  # "a kitten for my daughter, her name is zoe": whose name, the words do not say
                 if called and called.start() - at.end() <= 40 and called.group(1).lower() not in _EN_NOT_NAMES:
                     pet = Subject(PET, word, called.group(1).capitalize())
                     self.by_name.setdefault(called.group(1).lower(), pet)
@@ -247,7 +249,8 @@ class Scene:
                     return
             # "多大了？有没有呕吐？" after "我家柯基豆包这两天有点拉稀": questions that name no
             # one and say no 你 ask about the pet or person the user just told of.
-            if self.asked_text and self.told_of is not None and self.told_of.kind == PET and not re.search(r"你|您", tail):
+            if self.asked_text and self.told_of is not None and self.told_of.kind == PET and not re.search(r"你|您", tail) \
+                    and _ZH_PET_QUESTION.search(tail):
                 self.asked = self.told_of
         else:
             obj = re.search(r"\b(?:do|did|would|have|are|were|will)\s+you\s+(?:ever\s+|still\s+|also\s+|really\s+)?"
@@ -259,6 +262,10 @@ class Scene:
                 if found:
                     self.asked = Subject(found[1], found[0], plural=found[0] in r.plural)
                     return
+
+
+# What a vet asks of a pet: its age, sex, breed, health and food ("多大了？公的母的？有没有呕吐？").
+_ZH_PET_QUESTION = re.compile(r"多大|几岁|几个月大|公的|母的|品种|绝育|疫苗|驱虫|呕吐|便血|拉稀|腹泻|精神|食欲|换粮|狗粮|猫粮|吃的什么粮")
 
 
 # -- English ------------------------------------------------------------------------------
@@ -579,9 +586,7 @@ _ZH_NAME_END = re.compile(rf"^(?:{_ZH_PREDICATE})")
 # 我的X where X is the user's own attribute, not someone: "我的目标", "我的工作".
 _ZH_OWN = re.compile(r"我的?(?:目标|梦想|计划|愿望|工作|生日|名字|地址|电话|手机号|邮箱|爱好|专业|老家|家乡)")
 _ZH_NOT_SUBJECT = re.compile(
-    r"^(?:刚才|刚刚|今天|昨天|之前|上次)?(?:(?:这|那)(?:个(?!月|周末|周|星期|礼拜|季度|学期|假期|寒假|暑假|年)|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|很多人|好多人|不少人|许多人|谁|哪|什么|天气|今天天气"
-    # The weather of a month or season: "8月太热了", "冬天特别冷".
-    r"|(?:(?:\d{1,2}|[一二三四五六七八九十]{1,3})月份?|夏天|冬天|春天|秋天)(?:的时候)?(?:太|很|特别|超|好|挺|非常|巨|贼)?(?:热|冷|晒|闷|潮|干)(?:死)?[了啊呀]?(?![\u4e00-\u9fff]))"
+    r"^(?:刚才|刚刚|今天|昨天|之前|上次)?(?:(?:这|那)(?:个(?!月|周末|周|星期|礼拜|季度|学期|假期|寒假|暑假|年)|是|些|种|样|里|边|家|位|款|次|本|篇|段|件|条|就)|它|他|她|你|您|大家|别人|有人|人家|很多人|好多人|不少人|许多人|谁|哪|什么|天气|今天天气)"
 )
 # People the user meets at work or in passing, opening a clause: "上周张大爷血压到了一百九",
 # "日本游客特别爱看" are about them, not the user.
