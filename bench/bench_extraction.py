@@ -57,6 +57,8 @@ and the final code 0.953 / 0.849. Its misses were read in the next stop (develop
 extraction_holdout31.jsonl (the same shape) was written blind after all of that next stop's
 extraction work and first measured on its final code 3bc5e16 (0.991 / 0.908, type 0.807; the code
 at the stop's start, d324b24: 0.991 / 0.908, type 0.789). Its misses are not looked at.
+extraction_holdout32.jsonl (the same shape) was written blind after all of the extraction work of
+the eleventh stop and first measured on its final code; its misses are not looked at.
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2
         "extraction_holdout28.jsonl",
         "extraction_holdout29.jsonl",
         "extraction_holdout30.jsonl",
-        "extraction_holdout31.jsonl"]
+        "extraction_holdout31.jsonl", "extraction_holdout32.jsonl"]
 
 
 def _extractor():
