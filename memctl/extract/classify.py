@@ -660,12 +660,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # ("周二周四晚上要去做家教", "ballet Tuesdays and Thursdays": days named together come round every week.)
     # ("walks on tues and thurs": two weekdays named together are a week's routine, when the
     # clause tells of no one time: not "I was sick on thurs and fri", "going on fri and sat".)
-    pair = lang == "en" and re.search(rf"\b{_WEEKDAY_EN}\s*(?:and|&|/|,)\s*{_WEEKDAY_EN}\b", text, re.I) is not None \
-        and not re.search(r"\b(?:was|were|did|went|got|had|missed|will|won't|gonna|this|next|last|tomorrow|yesterday)\b|'ll\b"
-                          r"|(?:'m|\bam|'re|\bare|\bis|'s) going\b", tlow)
+    pair = lang == "en" and _WEEKDAY_PAIR.search(text) is not None and not _ONE_TIME_EN.search(tlow)
     a.weekly = pair
     if re.search(r"\bevery\b|\beach\b|每|周[一二三四五六日天](?:[、和跟到至~-]|\s)?周[一二三四五六日天]|(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", text, re.I) or pair:
-        a.times = [t for t in a.times if not re.search(rf"周[一二三四五六日天]|星期|礼拜|\b{_WEEKDAY_EN}\b", t.phrase, re.I)]
+        a.times = [t for t in a.times if not _WEEKDAY_PHRASE.search(t.phrase)]
     # "the surgery is now the 22nd of May, not the 8th": the old date is not the clause's.
     a.times = [t for t in a.times if not re.search(rf"(?:\bnot|\binstead of|\brather than|不是|而不是|原来是)\s*(?:on\s+|the\s+)?{re.escape(t.phrase)}",
                                                  text, re.I)]
@@ -987,6 +985,11 @@ _ADVERB_AFTER_I = re.compile(r"\bi (?:still|also|now|actually|really|even) (?=[a
 
 # An English weekday as typed: "tuesday", "tues", "thurs", "sat".
 _WEEKDAY_EN = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)"
+_WEEKDAY_PAIR = re.compile(rf"\b{_WEEKDAY_EN}\s*(?:and|&|/|,)\s*{_WEEKDAY_EN}\b", re.I)
+_WEEKDAY_PHRASE = re.compile(rf"周[一二三四五六日天]|星期|礼拜|\b{_WEEKDAY_EN}\b", re.I)
+# Words that tell of one time, not a week's routine: "I was sick on thurs and fri", "going on fri and sat".
+_ONE_TIME_EN = re.compile(r"\b(?:was|were|did|went|got|had|missed|will|won't|gonna|this|next|last|tomorrow|yesterday)\b|'ll\b"
+                          r"|(?:'m|\bam|'re|\bare|\bis|'s) going\b")
 
 
 # A term the user has that runs out on a date: leave, a contract, a lease, a visa.
