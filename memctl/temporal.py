@@ -428,7 +428,7 @@ def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[
         sign = -1 if m.group(4) in ("前", "以前", "之前") else 1
         add(m.start(), m.end(), _ref(ref, m.group(0), unit, sign * n, deadline=m.group(4).endswith("内")))
     # "想半年内能拉十个引体向上": six months ahead, not this year ("年内").
-    for m in re.finditer(r"半年(内|之内|以内|后|以后|之后)", text):
+    for m in re.finditer(r"(?<![过这近])半年(内|之内|以内|后|以后|之后)", text):
         add(m.start(), m.end(), _ref(ref, m.group(0), "month", 6, deadline=m.group(1).endswith("内")))
     for m in re.finditer(r"(上|下|这|本)?(?:个)?(?:周|星期|礼拜)([一二三四五六日天])", text):
         wd = _WEEKDAYS_ZH.index("日" if m.group(2) == "天" else m.group(2))

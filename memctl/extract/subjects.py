@@ -426,7 +426,7 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
         # "the dog's vet checkup is on the 12th", "the kids' school is Maple Grove": the household's own.
         return Found(Subject(r.relations[household.group(1)], household.group(1), plural=household.group(1) in r.plural),
                      len("the ") + len(household.group(1)))
-    if re.match(r"(?:the |my )?(?:(?:big|main|biggest|real|ultimate|one|only|top) )?(?:goal|target|aim)(?: for (?:the )?[\w ]{2,20})? (?:is|=|:)", low):
+    if re.match(r"(?:the |my )?(?:goal|target|aim)(?: for (?:the )?[\w ]{2,20})? (?:is|=|:)", low):
         return Found(THE_USER, inherited=True)  # "goal is under 4:30": the user's own target
     if DIET_ALONE.match(low):
         return Found(THE_USER, inherited=True)  # "Vegetarian, but eggs are fine": not someone named Vegetarian
