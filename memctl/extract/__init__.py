@@ -321,10 +321,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             if isinstance(item, Candidate) and not a.inferred and not readable(item.content, item.lang, item.subject):
                 if clause.lang == "zh" and last_in_sentence and last_in_sentence[0] == clause.sentence and a.inherited \
                         and item.subject == last_in_sentence[1].subject and len(a.text) <= 14 \
-                        and not _ASKS.search(a.text) and not _SECOND_PERSON.search(a.text) \
-                        and not rules.lang(clause.lang).has("hedge", a.text):
-                    # "我不吃牛羊肉 从小就不吃": a leftover that says more of the fact before it
-                    # (not a guess about something else: "住在西安 8月太热了 估计只能在室内").
+                        and not _ASKS.search(a.text) and not _SECOND_PERSON.search(a.text):
+                    # "我不吃牛羊肉 从小就不吃": a leftover that says more of the fact before it.
                     _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
                     continue
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "garbled"))

@@ -992,11 +992,6 @@ _ONE_TIME_EN = re.compile(r"\b(?:was|were|did|went|got|had|missed|will|won't|gon
                           r"|(?:'m|\bam|'re|\bare|\bis|'s) going\b")
 
 
-# A term the user has that runs out on a date: leave, a contract, a lease, a visa.
-_TERM_ENDS = re.compile(r"(?:产假|陪产假|病假|年假|合同|租约|租期|签证|实习|试用期|保险|会员)[^，。,]{0,3}(?:到|在)[^，。,]{1,8}(?:到期|结束)"
-                        r"|\b(?:maternity leave|paternity leave|parental leave|contract|lease|visa|internship|probation)\b[^,.]{0,20}\b(?:ends?|expires?|runs? out)\b")
-
-
 def _carried_times(times: list[TimeRef], tlow: str, lang: str) -> list[TimeRef]:
     """The times of the clause before that a clause with none of its own shares: not a past
     one for what will be ("she ran Berlin in 2019, so she'll be my coach"), nor any for what
@@ -1094,7 +1089,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         if name == "goal" and r.has("planning", tlow) and not any(t.deadline for t in a.times) \
                 and [t for t in future if t.precision in ("day", "month")]:
             return "task"  # "planning to repaint the kids room over the may bank holiday": a plan with its date
-        if name == "task" and _TERM_ENDS.search(tlow) and r.types["event"].search(tlow):
+        if name == "task" and r.has("term_ends", tlow) and r.types["event"].search(tlow):
             continue  # "产假到4月底就结束了": when something the user has runs out, an event
         if name == "task":
             # "周末基本都会带孩子去公园" is a habit, not a plan for this weekend.
@@ -1119,7 +1114,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             # (Someone else's coming event is an event to know: "my sister starts her new job on the 20th".)
             # ("下个月15号是我们结婚十周年": the user's family's own date, an event to know.)
             # ("产假到4月底就结束了", "my lease ends in June": when something the user has runs out.)
-            if _TERM_ENDS.search(tlow):
+            if r.has("term_ends", tlow):
                 return "event"
             return "task" if r.types["task"].search(tlow) else None if a.subject == "self" and not (re.search(r"结婚|纪念日", tlow) and not re.search(r"我们|咱们", tlow)) \
                 or a.subject == "group" and not r.has("milestone", tlow) and not r.has("family_date", tlow) else "event"

@@ -96,7 +96,8 @@ class Scene:
     asked_text: str = ""
     asked_object: str = ""
     asked_predicate: str = ""
-    # The pet or person the user's last message told of, if it told of one.
+    # The pet or person the user's last message told of, if it told of one (questions that
+    # name no one are taken as the pet's only: see note_assistant).
     told_of: Subject | None = None
 
     def note(self, subject: Subject) -> None:
@@ -248,7 +249,7 @@ class Scene:
                     self.asked = Subject(kind, word, plural=word in r.plural)
                     return
             # "多大了？有没有呕吐？" after "我家柯基豆包这两天有点拉稀": questions that name no
-            # one and say no 你 ask about the pet or person the user just told of.
+            # one, say no 你 and are a vet's ask about the pet the user just told of.
             if self.asked_text and self.told_of is not None and self.told_of.kind == PET and not re.search(r"你|您", tail) \
                     and _ZH_PET_QUESTION.search(tail):
                 self.asked = self.told_of
