@@ -368,7 +368,9 @@ class Reconciler:
             # "forget what I just said": the memories from the user's previous turn in this session.
             same = [m for m in pool.memories if any(s.session == f.session and s.turn_key != f.turn_key for s in m.sources)]
             if same:
-                last = max(same, key=lambda m: (m.updated_at or self.now, m.id))
+                # (The last of them in the pool breaks a tie of times: memories of one
+                # conversation share its time, and are pooled in the order they were said.)
+                last = same[max(range(len(same)), key=lambda i: (same[i].updated_at or self.now, i))]
                 last_turn = last.sources[-1].turn_key
                 return [m for m in same if any(s.turn_key == last_turn for s in m.sources)]
         return []

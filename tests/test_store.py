@@ -347,6 +347,21 @@ def test_a_fact_said_twice_and_forgotten_in_one_ingest_is_never_written(store, t
     assert_absent(store.dir, "oolong")
 
 
+
+def test_forget_what_i_just_said_takes_the_turn_before_whatever_the_ids(store, tmp_path, monkeypatch):
+    # Both memories share the conversation's time; the one said last goes, not the one whose
+    # random id sorts last (ids made here in falling order, so an id tie-break picks the first).
+    import itertools
+
+    from memctl import reconcile
+
+    ids = (f"m{n:04d}" for n in itertools.count(9999, -1))
+    monkeypatch.setattr(reconcile, "new_id", lambda: next(ids))
+    write_json(tmp_path / "c.json", conversation("u1", "s1", "I am a nurse.", "I have a dog named Biscuit.",
+                                                 "Forget what I just said."))
+    report = store.ingest([str(tmp_path / "c.json")])
+    assert report.forgotten == 1 and [m.content for m in store.memories("u1")] == ["User is a nurse"]
+
 def test_as_of_counts_microseconds(store):
     from datetime import datetime, timedelta, timezone
 
