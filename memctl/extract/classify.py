@@ -193,9 +193,12 @@ def _strip(r: LangRules, text: str) -> str:
     t = _PASTED.sub("", t)
     if "aside" in r.p:
         t = r.p["aside"].sub("", t)
-    for _ in range(2):
-        if "trailing" in r.p:
-            t = r.p["trailing"].sub("", t).strip()
+    if "trailing" in r.p:
+        for _ in range(2):  # (a second pass only when the first cut something: it would find what the first did)
+            new = r.p["trailing"].sub("", t).strip()
+            if new == t:
+                break
+            t = new
     return t
 
 
