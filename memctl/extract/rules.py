@@ -36,9 +36,139 @@ def _compile(patterns: list[str], subs: dict[str, str], flags: int = re.I) -> re
             p = p.replace(name, alt)
         expanded.append(f"(?:{p})")
     try:
-        return re.compile("|".join(expanded), flags)
+        compiled = re.compile("|".join(expanded), flags)
     except re.error as exc:
         raise ConfigError(f"invalid rule pattern: {exc}") from None
+    needs = _needed_words(compiled.pattern, compiled.flags)
+    return Screened(compiled, needs) if needs else compiled  # type: ignore[return-value]
+
+
+class Screened:
+    """A rule pattern that is tried only on a text holding one of the strings every match
+    of it must contain (found by _needed_words; a cheap substring test first). It answers
+    search, match, sub ... as the pattern would: where none of the strings occurs, the
+    pattern cannot match. (Rule patterns are long alternations that Python's engine tries
+    at every position of a clause: most clauses hold none of their words.)"""
+
+    __slots__ = ("_re", "_needs")
+
+    def __init__(self, compiled: re.Pattern[str], needs: tuple[str, ...]) -> None:
+        self._re = compiled
+        self._needs = needs
+
+    def may_match(self, text: str) -> bool:
+        if len(text) > _SCREENED_CHARS:
+            return True  # (a long text is searched by the pattern alone: one pass, not one per word)
+        low = text.lower()
+        if not low.isascii():
+            low = low.translate(_CASE_FOLDS)
+        for word in self._needs:
+            if word in low:
+                return True
+        return False
+
+    def search(self, text: str, *args: Any) -> re.Match[str] | None:
+        return self._re.search(text, *args) if self.may_match(text) else None
+
+    def match(self, text: str, *args: Any) -> re.Match[str] | None:
+        return self._re.match(text, *args) if self.may_match(text) else None
+
+    def fullmatch(self, text: str, *args: Any) -> re.Match[str] | None:
+        return self._re.fullmatch(text, *args) if self.may_match(text) else None
+
+    def sub(self, repl: Any, text: str, count: int = 0) -> str:
+        return self._re.sub(repl, text, count) if self.may_match(text) else text
+
+    def subn(self, repl: Any, text: str, count: int = 0) -> tuple[str, int]:
+        return self._re.subn(repl, text, count) if self.may_match(text) else (text, 0)
+
+    def finditer(self, text: str, *args: Any) -> Any:
+        return self._re.finditer(text, *args) if self.may_match(text) else iter(())
+
+    def findall(self, text: str, *args: Any) -> list[Any]:
+        return self._re.findall(text, *args) if self.may_match(text) else []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._re, name)  # pattern, flags, groupindex, split ...
+
+
+_SCREENED_CHARS = 2_000
+
+# Characters that Python's case-insensitive matching takes for an ASCII letter although
+# lower() does not make them one (the dotless i, the long s, the Kelvin sign, the dotted I).
+_CASE_FOLDS = str.maketrans({"ı": "i", "ſ": "s", "\u212a": "k", "\u0130": "i"})
+
+
+@lru_cache(maxsize=4096)
+def _needed_words(pattern: str, flags: int) -> tuple[str, ...]:
+    """Lower-case strings one of which occurs (case aside) in every match of the pattern,
+    when each is selective enough to be worth testing for first (three characters or more;
+    one Chinese character is enough); () when there is no such set. (Kept for the next
+    loading of the rules: a store's own rule files load them again.)"""
+    try:
+        from re import _constants as C, _parser as P  # (the parser of the standard library's re)
+
+        tree = P.parse(pattern, flags)
+    except Exception:  # another Python's re: no screening, the pattern as it is
+        return ()
+
+    def need(seq: Any) -> list[str] | None:
+        found: list[list[str]] = []
+        run: list[str] = []
+        for op, av in list(seq) + [(None, None)]:
+            if op is C.LITERAL:
+                run.append(chr(av))
+                continue
+            if run:
+                found.append(["".join(run)])
+                run = []
+            inner: list[str] | None = None
+            if op is C.SUBPATTERN:
+                inner = need(av[3])
+            elif op is C.ATOMIC_GROUP:
+                inner = need(av)
+            elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT) and av[0] >= 1:
+                inner = need(av[2])
+            elif op is C.BRANCH:
+                alternatives: list[str] = []
+                for alt in av[1]:
+                    got = need(alt)
+                    if not got:
+                        alternatives = []
+                        break
+                    alternatives += got
+                inner = alternatives or None
+            if inner:
+                found.append(inner)
+        usable = [f for f in found if all(_selective(w) for w in f)]
+        return max(usable, key=lambda f: (min(map(len, f)), -len(f))) if usable else None
+
+    def anchored(seq: Any) -> bool:
+        """Whether every match starts at the text's start: such a pattern fails at once."""
+        items = list(seq)
+        if not items:
+            return False
+        op, av = items[0]
+        if op is C.AT:
+            return av in (C.AT_BEGINNING, C.AT_BEGINNING_STRING)
+        if op is C.SUBPATTERN:
+            return anchored(av[3])
+        if op is C.BRANCH:
+            return all(anchored(alt) for alt in av[1])
+        return False
+
+    if anchored(tree):
+        return ()
+    words = need(tree)
+    if not words:
+        return ()
+    return tuple(sorted({w.lower() for w in words}))
+
+
+def _selective(word: str) -> bool:
+    if any(c.lower() != c.upper() and not c.isascii() for c in word):
+        return False  # a cased letter outside ASCII: left to the pattern itself
+    return len(word) >= 3 or any("\u4e00" <= c <= "\u9fff" for c in word)
 
 
 @dataclass
