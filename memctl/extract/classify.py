@@ -573,6 +573,13 @@ _PLACE_BEFORE = re.compile(r"\b(?i:in|at|from|near|around|visit|visited|visiting
                            + _NAME)
 
 
+# A clause that opens with the day and what the user is going to do then, going somewhere,
+# taking or seeing someone ("明天要带儿子去打疫苗", "下周三得去北京出差"): the user's own plan, though
+# said after a request.
+_ZH_OWN_PLAN = re.compile(r"^(?:明天|后天|大后天|下周[一二三四五六日天末]?|下个?星期[一二三四五六日天]?|这周[一二三四五六日天末]|下个?月|"
+                          r"周[一二三四五六日天末]|\d{1,2}[号日]|[一二三四五六七八九十]{1,3}[号日])[^，。]{0,4}?(?:要|得|准备|打算)"
+                          r"(?:去|带|陪|见|参加|回|飞|出差|考|面试|体检|复查|搬|接|送)")
+
 def _orphan_pronoun(text: str) -> bool:
     """"I tried debugging it for hours", "I got her last year", "make a positive impact
     there", "I checked again and it's June 21": the pronoun's noun was in the other speaker's message. A part before a comma
@@ -760,9 +767,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.subject = _who(s, r)
     if a.inherited and (ctx.prev_drop in _CARRIED_DROPS or (lang == "zh" and ctx.prev_drop == "not about the user")) \
             and not (is_standing(tlow) and not r.has("this_time", tlow)) \
-            and not (ctx.prev_drop == "correction remark" and re.search(r"是[^，。]{1,12}不是", tlow)):
+            and not (ctx.prev_drop == "correction remark" and re.search(r"是[^，。]{1,12}不是", tlow)) \
+            and not (ctx.prev_drop == "request for the current task" and lang == "zh" and any(t.direction > 0 for t in a.times)
+                     and _ZH_OWN_PLAN.match(tlow)):
         # ("跟你说下哈 以后别给我写长篇大论" is a rule for every answer; after "说错了", "飞大阪是12号不是21号"
-        # says the fact set right, whole.)
+        # says the fact set right, whole; after "帮我写个请假条", "明天要带儿子去打疫苗" is the user's own plan.)
         return a.drop(ctx.prev_drop or "")
     if lang == "zh" and _ZH_TIME_SPAN.match(text):
         return a.drop("no durable signal")  # "换白班，早八点到晚六点": the hours of the clause before
@@ -804,7 +813,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # What a clause implies about the user ("遛狗" -> has a dog) is read from the user's own
     # doings, not from someone else's ("她不太会遛狗").
     # (Not where the child was just named and is now the one cared for: "我女儿才3岁 晚上想陪陪她".)
-    if ctx.infer and s.kind == USER and not cared_for and _infer(r, tlow, a, early=False):
+    # (Nor from a plan with its day, which is kept as said: "明天要带儿子去打疫苗" is more than "has a son".)
+    if ctx.infer and s.kind == USER and not cared_for and not any(t.direction > 0 for t in a.times) \
+            and _infer(r, tlow, a, early=False):
         return a
     a.standing = (request and durable) or standing
     if s.kind == NONE and not a.standing:

@@ -255,7 +255,10 @@ def _pronouns_en(text: str, about_other: bool = False) -> str:
             part = re.sub(r"\bmy\b", "the user's", part)  # "She'd often come to my classes"
             # "she cries at night when I go to bed": the user, not "they".
             part = re.sub(r"\b(?:I|i)(?:'m| am)\b", "the user is", part)
-            part = re.sub(r"\b(?:I|i) ([a-z]+)\b", lambda m: "the user " + _third_person(m.group(1)), part)
+            # ("assume i only have an air fryer": the verb after the adverb.)
+            part = re.sub(r"\b(?:I|i) ((?:only|just|also|always|never|usually|really|still|often|sometimes|mostly|rarely|normally|"
+                          r"actually|already|basically|generally|typically) )?([a-z]+)\b",
+                          lambda m: "the user " + (m.group(1) or "") + _third_person(m.group(2)), part)
         for pattern, repl in _EN_LATER:
             part = re.sub(pattern, lambda m, r=repl: m.group(0) if _acronym(m.group(0)) else _case(m.group(0), r), part, flags=re.I)
         part = _TITLE_I.sub(lambda m: f"{m.group(1)} \x00" if _title_i(m) else m.group(0), part)
@@ -316,7 +319,7 @@ _ZH_NOT_OWNED = "(?:没|不|很|太|都|也|来说|说|有|挺|特别|非常|真
 # "Long haul driver here", "high school chemistry teacher here": who is speaking, as chat
 # says it.
 _HERE_INTRO = re.compile(r"^(?!(?:i|we|my|our|it|this|that|there|they|he|she|you|someone|everyone|nobody|the)\b)((?:[A-Za-z][\w-]* ){0,3}"
-                         r"(?:[a-z][\w-]*(?:er|or|ist|ian|ant|ent)|nurse|teacher|driver|chef|cook|mom|mum|dad|parent|student|engineer|"
+                         r"(?:[a-z][\w-]*(?:er|or|ist|ian|ant|ent|smith)|nurse|teacher|driver|chef|cook|mom|mum|dad|parent|student|engineer|"
                          r"developer|doctor|dev|medic|vet|pilot|farmer|retiree|newbie|noob))\s+here\b(.*)$", re.I)
 
 
@@ -455,6 +458,8 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
     if intro and not subject.group:
         # "high school chemistry teacher here" -> "User is a high school chemistry teacher".
         said = intro.group(1)
+        if said[:1].isupper() and said[1:2].islower():
+            said = said[0].lower() + said[1:]  # ("Locksmith here": capital only as the message's first word)
         return _tidy(f"User is {'an' if said[:1].lower() in 'aeiou' else 'a'} {said}{_pronouns_en(intro.group(2))}")
     if subject.joint:
         rest = t[phrase_end:].lstrip()
@@ -1180,7 +1185,7 @@ _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200
 # diagnosed", "cat's name is Mochi") or capitalised at a sentence's start ("Dad's name is Tom").
 KIN_AND_PETS = ("son daughter wife husband partner mom mum mama papa dad brother sister grandma grandpa gran granny nan nana "
                 "hubby stepson stepdaughter fiance fiancee fiancé fiancée boyfriend girlfriend landlord roommate flatmate "
-                "cat dog puppy kitten hamster rabbit bunny parrot horse").split()
+                "kiddo cat dog puppy kitten hamster rabbit bunny parrot horse").split()
 # Labels a note opens with: "allergies: penicillin", "diet: no pork", "pets: 2 rabbits".
 NOTE_LABELS = ("diet", "pets", "pet", "allergies", "allergy", "kids", "children", "hobbies", "meds", "medications")
 _CAPITAL_KIN = re.compile(rf"\bUser's ((?:Mother|Father|Sister|Brother)[- ]in[- ]law|{'|'.join(w.capitalize() for w in KIN_AND_PETS)})\b")
