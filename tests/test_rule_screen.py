@@ -42,8 +42,11 @@ def test_a_screened_pattern_answers_as_the_pattern_on_every_labelled_text():
     texts = _texts()
     assert len(texts) > 5000
     texts += [t.upper() for t in texts[::4]]
-    screened = [p for r in rules.langs.values() for p in [*r.p.values(), *r.types.values()] if isinstance(p, Screened)]
-    assert len(screened) > 80
+    every = [p for r in rules.langs.values()
+             for p in [*r.p.values(), *r.types.values(), *r.slots.values(), *(i[0] for i in r.inference),
+                       *(a[0] for a in r.answers), *(c[0] for c in r.in_context)]]
+    screened = [p for p in every if isinstance(p, Screened)]
+    assert len(screened) > 120
     for p in screened:
         raw = p._re
         for t in texts:
@@ -55,7 +58,7 @@ def test_case_folds_that_are_not_lower_case():
     # Python's case-insensitive matching takes the Kelvin sign for k and the long s for s.
     p = re.compile(r"\bkelvin|\bthis\b", re.I)
     screened = Screened(p, _needed_words(p.pattern, p.flags))
-    for text in ("\u212aelvin", "thi\u017f", "THIS", "KELVIN"):
+    for text in ("\u212aelvin", "thi\u017f", "THIS", "KELVIN", "TH\u0130S"):
         assert screened.search(text) is not None and p.search(text) is not None
     assert screened.search("nothing here") is None
     assert screened.sub("", "keep this") == p.sub("", "keep this")

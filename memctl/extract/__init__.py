@@ -337,6 +337,16 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     continue
                 out.items.append(item)
                 last_in_sentence = (clause.sentence, item)
+                if a.inferred and any(t.direction > 0 for t in a.times):
+                    # "明天要带儿子去打疫苗": the plan with its day as well as what it implies (has a
+                    # son): the plan is retired after its day, the other stays.
+                    ctx.infer = False
+                    plan = analyze(clause.text, clause.lang, rules, ctx)
+                    ctx.infer = True
+                    planned = _item(plan, conv, turn, key, when, context, rules.topics) if plan.type in ("task", "event") else None
+                    if isinstance(planned, Candidate) and planned.importance >= min_importance \
+                            and readable(planned.content, planned.lang, planned.subject):
+                        out.items.append(planned)
             elif item is not None:
                 out.items.append(item)
             elif last_in_sentence and _continues(a, clause.sentence, last_in_sentence[0]) \

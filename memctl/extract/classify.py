@@ -577,7 +577,8 @@ _PLACE_BEFORE = re.compile(r"\b(?i:in|at|from|near|around|visit|visited|visiting
 # taking or seeing someone ("明天要带儿子去打疫苗", "下周三得去北京出差"): the user's own plan, though
 # said after a request.
 _ZH_OWN_PLAN = re.compile(r"^(?:明天|后天|大后天|下周[一二三四五六日天末]?|下个?星期[一二三四五六日天]?|这周[一二三四五六日天末]|下个?月|"
-                          r"周[一二三四五六日天末]|\d{1,2}[号日]|[一二三四五六七八九十]{1,3}[号日])[^，。]{0,4}?(?:要|得|准备|打算)"
+                          r"周[一二三四五六日天末]|\d{1,2}[号日]|[一二三四五六七八九十]{1,3}[号日])(?:还|也|就|一早|早上|上午|中午|下午|晚上)?"
+                          r"(?:要|得|准备|打算)"
                           r"(?:去|带|陪|见|参加|回|飞|出差|考|面试|体检|复查|搬|接|送)")
 
 def _orphan_pronoun(text: str) -> bool:
@@ -813,9 +814,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # What a clause implies about the user ("遛狗" -> has a dog) is read from the user's own
     # doings, not from someone else's ("她不太会遛狗").
     # (Not where the child was just named and is now the one cared for: "我女儿才3岁 晚上想陪陪她".)
-    # (Nor from a plan with its day, which is kept as said: "明天要带儿子去打疫苗" is more than "has a son".)
-    if ctx.infer and s.kind == USER and not cared_for and not any(t.direction > 0 for t in a.times) \
-            and _infer(r, tlow, a, early=False):
+    if ctx.infer and s.kind == USER and not cared_for and _infer(r, tlow, a, early=False):
         return a
     a.standing = (request and durable) or standing
     if s.kind == NONE and not a.standing:

@@ -59,9 +59,7 @@ class Screened:
     def may_match(self, text: str) -> bool:
         if len(text) > _SCREENED_CHARS:
             return True  # (a long text is searched by the pattern alone: one pass, not one per word)
-        low = text.lower()
-        if not low.isascii():
-            low = low.translate(_CASE_FOLDS)
+        low = text.lower() if text.isascii() else text.translate(_CASE_FOLDS).lower()
         for word in self._needs:
             if word in low:
                 return True
@@ -209,7 +207,9 @@ class LangRules:
             # (A word in capitals among lower-case words is an acronym, not chat: "im an RN" is a
             # nurse, not "right now"; "IM SO EXCITED" is shouted chat.)
             shouted = not any(c.islower() for c in text)
+            # ("İm": a letter whose lower case is two is no chat spelling of ours; it stays.)
             text = self.spelled.sub(lambda m: m.group(0) if m.group(0).isupper() and len(m.group(0)) == 2 and not shouted
+                                    or m.group(0).lower() not in self.spellings
                                     else _same_case(m.group(0), self.spellings[m.group(0).lower()]), text)
         low = text.lower()
         owner_added = False
@@ -239,6 +239,9 @@ class LangRules:
 def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
     data = _read(f"{lang}.toml", extra_dir)
     subs = {
+        # (Before OCCUPATIONS, whose name is in this one's.)
+        "MORE_OCCUPATIONS": "|".join(sorted(map(_plain, data["types"]["profile"].get("more_occupations", [])), key=len, reverse=True))
+        or r"(?!x)x",
         "OCCUPATIONS": "|".join(sorted(map(_plain, data["types"]["profile"].get("occupations", [])), key=len, reverse=True)),
         "TECH": "|".join(data["types"]["knowledge"].get("tech", [])),
         "WORKPLACES": "|".join(sorted(map(_plain, data["types"]["knowledge"].get("workplaces", [])), key=len, reverse=True)),

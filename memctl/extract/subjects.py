@@ -655,7 +655,8 @@ def _zh_possessive(text: str, r: LangRules) -> Found | None:
                 if n == 3 and re.match(r"[小老阿]", candidate):
                     continue  # "徒弟小凯拍拖了": 小凯, a name of two (the third is the verb's)
                 if len(candidate) == n and re.fullmatch(r"[\u3400-\u9fffA-Za-z]+", candidate) \
-                        and not re.search(r"^(?:[第一二三四五六七八九十两几每这那今昨]|周[一二三四五六日天末])|[我你您他她它咱]", candidate) \
+                        and not re.search(r"^[第一二三四五六七八九十两几每这那今昨]|[我你您他她它咱]", candidate) \
+                        and not re.fullmatch(r"周[一二三四五六日天末]", candidate) \
                         and not _ZH_NOT_NAME.search(candidate) \
                         and _ZH_NAME_END.match(after[n:]) \
                         and not any(_ZH_NAME_END.match(candidate[k:]) for k in range(1, n)):  # not "老周没" before "有"
