@@ -123,3 +123,12 @@ def test_how_the_user_wants_to_be_called(text, expected):
 
 def test_kiddo_is_a_child():
     assert kept("my kiddo has a peanut allergy") == [("profile", "kiddo", "User's kiddo has a peanut allergy")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("国庆准备带爸妈去云南玩几天", ["用户国庆准备带爸妈去云南玩几天（2026-10-01~2026-10-07）"]),
+    ("你打算玩几天", []),  # asked of the other: a question still
+    ("北京到西安高铁要多久", []),
+])
+def test_planning_a_few_days_is_no_question(text, expected):
+    assert [c.content for c in said(text)] == expected
