@@ -132,3 +132,9 @@ def test_kiddo_is_a_child():
 ])
 def test_planning_a_few_days_is_no_question(text, expected):
     assert [c.content for c in said(text)] == expected
+
+
+@pytest.mark.parametrize("lead", ["trying", "hoping", "aiming", "planning"])
+def test_a_target_to_cut_down_to_is_a_goal_whoever_hopes_it(lead):
+    assert kept(f"{lead} to cut my screen time down to 2h a day") == [
+        ("goal", "user", f"User is {lead} to cut their screen time down to 2h a day")]
