@@ -465,10 +465,10 @@ def _names_others(text: str, r: LangRules) -> bool:
     return r.has("others_mentioned", text) or any(kind in (PERSON, PET) for _word, kind in r.relations_in(text))
 
 
-# A question tacked on ("…广场舞，有啥推荐的", "…, is sharing a kitchen gonna be a problem").
 # The weather of a month or season, a clause of its own: "8月太热了", "冬天特别冷".
 _ZH_WEATHER_REMARK = re.compile(r"(?:(?:\d{1,2}|[一二三四五六七八九十]{1,3})月份?|夏天|冬天|春天|秋天)(?:的时候)?(?:太|很|特别|超|好|挺|非常|巨|贼)?"
                                 r"(?:热|冷|晒|闷|潮|干)(?:死)?[了啊呀]?")
+# A question tacked on ("…广场舞，有啥推荐的", "…, is sharing a kitchen gonna be a problem").
 _ASKS = re.compile(r"[?？]|[吗呢嘛]$|啥|什么|怎么|哪|有没有|是不是|推荐|多久|多少|几点|能不能|可不可以|好不好|行不行|建议|^(?:is|are|am|do|does|did|can|could|should|would|will|"
                    r"what|how|why|where|when|which|who|any)\b", re.I)
 _ZH_FAVOURITE = re.compile(r"我最(?:喜欢|爱)的(?![那这哪一])([\u4e00-\u9fffA-Za-z]{2,6}?)(?:那种|这种|那样|的|去|来|一起|了|呢|吗|吧|[，。？！?!]|$)")

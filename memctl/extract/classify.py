@@ -130,7 +130,6 @@ class Analysis:
     inferred: str | None = None  # the content an inference or answer rule words
     # The subject was not said but carried over ("对花生过敏" after "我不吃海鲜").
     inherited: bool = False
-    weekly: bool = False  # names days that come round every week ("tues and thurs")
     # A request that sets a standing rule ("from now on, keep answers short").
     standing: bool = False
     # "The Japan trip is cancelled", "杭州出差取消了": closes the plan it names.
@@ -581,6 +580,7 @@ _ZH_OWN_PLAN = re.compile(r"^(?:明天|后天|大后天|下周[一二三四五�
                           r"(?:要|得|准备|打算)"
                           r"(?:去|带|陪|见|参加|回|飞|出差|考|面试|体检|复查|搬|接|送)")
 
+
 def _orphan_pronoun(text: str) -> bool:
     """"I tried debugging it for hours", "I got her last year", "make a positive impact
     there", "I checked again and it's June 21": the pronoun's noun was in the other speaker's message. A part before a comma
@@ -671,9 +671,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # ("周二周四晚上要去做家教", "ballet Tuesdays and Thursdays": days named together come round every week.)
     # ("walks on tues and thurs": two weekdays named together are a week's routine, when the
     # clause tells of no one time: not "I was sick on thurs and fri", "going on fri and sat".)
-    pair = lang == "en" and _WEEKDAY_PAIR.search(text) is not None and not _ONE_TIME_EN.search(tlow)
-    a.weekly = pair
-    if re.search(r"\bevery\b|\beach\b|每|周[一二三四五六日天](?:[、和跟到至~-]|\s)?周[一二三四五六日天]|(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", text, re.I) or pair:
+    weekly = lang == "en" and _WEEKDAY_PAIR.search(text) is not None and not _ONE_TIME_EN.search(tlow)
+    if re.search(r"\bevery\b|\beach\b|每|周[一二三四五六日天](?:[、和跟到至~-]|\s)?周[一二三四五六日天]|(?:mon|tues|wednes|thurs|fri|satur|sun)days\b", text, re.I) or weekly:
         a.times = [t for t in a.times if not _WEEKDAY_PHRASE.search(t.phrase)]
     # "the surgery is now the 22nd of May, not the 8th": the old date is not the clause's.
     a.times = [t for t in a.times if not re.search(rf"(?:\bnot|\binstead of|\brather than|不是|而不是|原来是)\s*(?:on\s+|the\s+)?{re.escape(t.phrase)}",
@@ -900,7 +899,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         # "My friends were mocking my weight last Friday": what happened that day (not "还有二型
         # 糖尿病" after "我妈上周做了手术": the week was the clause before's).
         a.type = "event"
-    if a.weekly and a.type in ("event", "task", "goal") and not a.times:
+    if weekly and a.type in ("event", "task", "goal") and not a.times:
         a.type = "behavior"  # "I've been going to physio tues and thurs": what the user's weeks hold
     if a.type == "event" and a.times and all(t.direction == 0 and t.precision == "day" for t in a.times) \
             and not r.has("milestone", clow):
