@@ -347,6 +347,15 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     if isinstance(planned, Candidate) and planned.importance >= min_importance \
                             and readable(planned.content, planned.lang, planned.subject):
                         out.items.append(planned)
+                if a.rest:
+                    # "backend eng at a fintech, our team runs go services": the job, then the rest.
+                    more = analyze(a.rest, clause.lang, rules, ctx)
+                    more.clause = clause.text
+                    then = _item(more, conv, turn, key, when, context, rules.topics)
+                    if isinstance(then, Candidate) and then.importance >= min_importance \
+                            and readable(then.content, then.lang, then.subject) \
+                            and not _points_elsewhere(without_time(then.content), then.lang, rules.lang(then.lang)):
+                        out.items.append(then)
             elif item is not None:
                 out.items.append(item)
             elif last_in_sentence and _continues(a, clause.sentence, last_in_sentence[0]) \
@@ -467,7 +476,10 @@ def _names_others(text: str, r: LangRules) -> bool:
 
 # The weather of a month or season, a clause of its own: "8月太热了", "冬天特别冷".
 _ZH_WEATHER_REMARK = re.compile(r"(?:(?:\d{1,2}|[一二三四五六七八九十]{1,3})月份?|夏天|冬天|春天|秋天)(?:的时候)?(?:太|很|特别|超|好|挺|非常|巨|贼)?"
-                                r"(?:热|冷|晒|闷|潮|干)(?:死)?[了啊呀]?")
+                                r"(?:热|冷|晒|闷|潮|干)(?:死)?[了啊呀]?"
+                                # "最近股市好乱": the market, said in passing.
+                                r"|(?:最近|这几天|今天|今年)?(?:股市|大盘|A股|美股|港股|基金|币圈|行情|房价|油价|金价)(?:最近|这几天)?"
+                                r"(?:太|很|特别|超|好|挺|非常|巨|贼|又)?(?:乱|跌|涨|差|惨|疯|猛|难|绿|红)(?:了|啊|呀|得厉害|得厉害了)*")
 # A question tacked on ("…广场舞，有啥推荐的", "…, is sharing a kitchen gonna be a problem").
 _ASKS = re.compile(r"[?？]|[吗呢嘛]$|啥|什么|怎么|哪|有没有|是不是|推荐|多久|多少|几点|能不能|可不可以|好不好|行不行|建议|^(?:is|are|am|do|does|did|can|could|should|would|will|"
                    r"what|how|why|where|when|which|who|any)\b", re.I)
@@ -540,7 +552,7 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
     else:
         content = normalize(a.text, a.lang, a.about, a.found.end, a.inherited, standing_request=a.standing)
     labelled = [t for t in a.times if (a.type == "event" and t.direction <= 0) or (a.type in ("goal", "task") and t.direction >= 0)]
-    if a.type == "event" and not labelled and not a.about.is_user:
+    if a.type == "event" and not labelled and (not a.about.is_user or a.runs_out):
         labelled = [t for t in a.times if t.direction > 0]  # "预计下周开业": when the user's thing or event is
     if not (labelled and a.type in ("event", "task", "goal")) and a.type != "knowledge":
         # (How a team or a company works comes round: "the fiscal year starts in april".)

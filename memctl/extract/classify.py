@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 
 from .lexicon import lemmas, plural_noun
-from .normalize import INTRODUCING, KIN_AND_PETS, NOTE_LABELS, contracted_is, past_tense, we_named_en
+from .normalize import INTRODUCING, KIN_AND_PETS, NOTE_LABELS, contracted_is, past_tense, pronouns, we_named_en
 from .rules import LangRules, Rules
 from .segment import ZH_TIME_WORDS
 from .subjects import DIET_ALONE as _DIET_ALONE, EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect, en_state_article
@@ -128,6 +128,8 @@ class Analysis:
     forget_recent: bool = False
     bare_negation: bool = False
     inferred: str | None = None  # the content an inference or answer rule words
+    runs_out: bool = False  # "my lease ends in June": an event dated ahead, when something the user has runs out
+    rest: str = ""  # what follows a bare-phrase fact in its clause ("backend eng at a fintech, our team runs go")
     # The subject was not said but carried over ("对花生过敏" after "我不吃海鲜").
     inherited: bool = False
     # A request that sets a standing rule ("from now on, keep answers short").
@@ -217,7 +219,13 @@ def _who(s: Subject, r: LangRules) -> str:
     return "none" if s.kind == NONE else "self"
 
 
+_TRAILING_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D\\s]+$")
+
+
 def _is_question(r: LangRules, text: str, lang: str) -> bool:
+    bare = _TRAILING_EMOJI.sub("", text)
+    if bare != text and re.search(r"[吗么?？]$", bare):
+        return True  # "高铁能带吗😂" (but "还差一半呢😭" is no question)
     if re.search(r"[?？][\"”」』)）]*\s*$", text):
         return True
     if lang == "en":
@@ -294,7 +302,8 @@ _SUBJECTLESS = re.compile(
 
 
 # What only a person does: the clause after talk of a pet is the user's.
-_HUMAN_AFFAIRS = re.compile(r"租房|房租|搬到|上班|下班|公司|工作|工资|加班|通勤|面试|跳槽|考试|准考证|报名|论文|作业|\b(?:rent|renting|lease|commute|office|salary|job|work)\b", re.I)
+_ZH_MORE_OF = re.compile(r"(?:主要|尤其|特别|基本上?)(?:是|去|在|想)|比如|例如|包括|像是")
+_HUMAN_AFFAIRS = re.compile(r"租房|房租|搬到|上班|下班|公司|工作|工资|加班|通勤|面试|跳槽|考试|准考证|报名|论文|作业|爬山|爬[\u4e00-\u9fff]{1,3}山|旅游|旅行|出差|机票|高铁|酒店|(?:想|打算|计划|准备)去(?!医院|宠物|打针|洗澡|遛)|\b(?:rent|renting|lease|commute|office|salary|job|work)\b", re.I)
 _ARRANGED_FOR = re.compile(r"\b(?:signed up|registered|enrolled|entered|booked|reserved|got tickets|bought tickets|got a place|got a spot)"
                            r"(?: [\w'-]+){0,6} (?:on|for) (?:the )?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 _USERS_OWN_VERB = re.compile(r"(?:just |also |finally |already )?(?:saved|paid|spent|bought|booked|sold|moved|started|finished|"
@@ -422,6 +431,30 @@ def _answer(r: LangRules, text: str, scene: Scene, a: Analysis) -> bool:
                 if pattern.search(a.inferred.lower()):
                     a.importance = round(min(1.0, a.importance + delta), 3)
             return True
+    return False
+
+
+def _fragment(r: LangRules, text: str, a: Analysis) -> bool:
+    """A fact said as a bare phrase, worded whole by its rule's template: "34m, corporate
+    lawyer in dublin" -> "User is a corporate lawyer in dublin"."""
+    for pattern, template, type_, slot in r.fragments:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        said = {k: pronouns((v or "").strip(), a.lang) for k, v in m.groupdict().items()}
+        for k, v in said.items():
+            if re.fullmatch(r"[A-Z][a-z]+(?: .*)?", v) and not text[:m.start(k)].strip(" .,!:;-"):
+                said[k] = v[0].lower() + v[1:]  # ("Accountant at a small firm": capital only as the message's first word)
+        # "{a} {job}": the article the word after it takes.
+        after = re.search(r"\{a\} \{(\w+)\}", template)
+        said["a"] = "an" if after and said.get(after.group(1), "")[:1].lower() in "aeiou" else "a"
+        a.inferred = template.format(**said)
+        a.type, a.slot = type_, slot or None
+        a.keep, a.reason = True, "stated"
+        a.importance, a.confidence = r.importance_base.get(type_, 0.5), 0.8
+        if text[m.end():m.end() + 1] == ",":
+            a.rest = text[m.end() + 1:].strip()
+        return True
     return False
 
 
@@ -650,6 +683,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("request for the current task")  # "你给改改 说俺家种了十几年": what the assistant is to write
     if ctx.first_clause and _answer(r, text, ctx.scene, a):
         return a
+    if _fragment(r, text, a):
+        return a
     if ctx.first_clause:
         text = _completed(text, ctx.scene, lang)
         a.text = text
@@ -775,6 +810,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop(ctx.prev_drop or "")
     if lang == "zh" and _ZH_TIME_SPAN.match(text):
         return a.drop("no durable signal")  # "换白班，早八点到晚六点": the hours of the clause before
+    if lang == "zh" and a.inherited and not ctx.first_clause and _ZH_MORE_OF.match(text):
+        return a.drop("no durable signal")  # "计划去云南 主要是大理和洱海": more of the clause before, not a fact alone
     if lang == "zh" and _ZH_BROKEN.match(text):
         return a.drop("passing state")  # "接口一直报错", "我们收银后台老是卡": a fault of the task at hand
     if lang == "zh" and found.inherited and s.kind == USER and r.has("thing_fragment", tlow):
@@ -869,6 +906,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if a.type is None and s.kind in (PERSON, PET) and re.search(
             r"是(?:个|一个|一只|一条|一位|一名)|\b(?:is a|is an)\b|'s an? "
             r"|^[^，。]{0,7}?(?:今年)?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})(?:岁|个月)(?:半|多)?了?$"
+            r"|^[^，。\d]{0,7}?(?:今年)?\s*(?:\d{2}|[二三四五六七八九]十[一二三四五六七八九]?)\s*(?:多)?了$"
             r"|\b(?:lives?|living|works?|working|studies|studying|attends|goes to school) (?:in|at|for|from home)\b"
             r"|\b(?:doing|finishing|starting|started|in) (?:her|his|their|a|the) (?:residency|phd|masters|master's|degree|apprenticeship|fellowship|internship)\b"
             r"|住在|在[^，。]{1,12}(?:工作|上班|上学|读书|读大学|上大学)"
@@ -887,7 +925,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if a.type is None:
         return a.drop("no durable signal")
     if a.type == "event" and a.times and all(t.direction > 0 for t in a.times) and re.search(
-            r"\b(?:booked|scheduled|signed up|registered|arranged|reserved|bought (?:the |our |my )?tickets?)\b|订了|约了|报了名|买了[^，。]{0,6}票", clow):
+            r"\b(?:booked|scheduled|signed up|registered|arranged|reserved|bought (?:the |our |my )?tickets?)\b|订了|约了|约在|约的|报了名|买了[^，。]{0,6}票", clow):
         a.type = "task"  # "I booked a trip to the mountains for next month": what is arranged lies ahead
     if a.type in ("preference", "behavior") and a.times and not a.standing and all(
         t.direction == 0 and t.precision in ("day", "week") for t in a.times
@@ -1018,9 +1056,13 @@ def _carried_times(times: list[TimeRef], tlow: str, lang: str) -> list[TimeRef]:
     if lang == "zh" and re.search(r"一直|总是|每天|平时|经常|老是|向来|从来|只有周末|一有空|周末都|(?:最后|后来|结果|最终)(?:想想)?还是", tlow) \
             and not re.search(r"到时候|那时", tlow):
         return []
+    if lang == "zh" and re.search(r"(?:毕业|退休|结婚|生完|出院|回国|搬家|考完|读完|升学|转正)(?:之后|以后|后)", tlow):
+        return []  # "签证2027年3月到期 我想毕业后申请485工签": the clause says its own when
+    # ("想国庆前减到65 男的 30岁": by when the aim is set is no time of what the user is.)
+    times = [t for t in times if not t.deadline]
     if lang == "en" and re.search(r"\b(?:will|won't|gonna|going to)\b|'ll\b", tlow):
         return [t for t in times if t.direction > 0]
-    return list(times)
+    return times
 
 
 def _imperative(text: str) -> bool:
@@ -1071,6 +1113,10 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         # ("plan is to move apartments end of next month": a plan of the coming weeks is a task.)
         return "task" if near_future and re.match(r"(?:the |my )?plan (?:is|was) to\b", tlow) else "goal"
     past = [t for t in a.times if t.direction < 0]
+    ends = r.p["term_ends"].search(tlow) if future and "term_ends" in r.p else None
+    if ends and ends.start() <= 12:
+        a.runs_out = True
+        return "event"  # "签证2027年3月到期", "my lease ends in June": when something the user has runs out
     if a.subject == "group" and r.types["knowledge"].search(tlow):
         # "We deploy on Tuesdays", "我们组每周一开周会": how the user's team or school works;
         # "公司年会在三亚开，一月十八号": a dated event of it.
@@ -1099,7 +1145,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
                 and [t for t in future if t.precision in ("day", "week", "month") and _exam_on(tlow, t)]:
             return "task"  # "五月份要考跆拳道黑带": a dated step, not an aim
         if name == "goal" and r.has("planning", tlow) and not any(t.deadline for t in a.times) \
-                and [t for t in future if t.precision in ("day", "month")]:
+                and [t for t in future if t.precision in ("day", "week", "month")]:
             return "task"  # "planning to repaint the kids room over the may bank holiday": a plan with its date
         if name == "task" and r.has("term_ends", tlow) and r.types["event"].search(tlow):
             continue  # "产假到4月底就结束了": when something the user has runs out, an event

@@ -240,6 +240,7 @@ def _title_i(m: re.Match[str]) -> bool:
     return not nxt or not (_kinds(nxt) & {"VERB", "AUX", "ADV"})
 
 
+_SO_DO_I = {"do": "does", "am": "is", "have": "has"}
 _OTHERS_EN = re.compile(r"\b(?:they|them|their|he|him|his|she|her)\b", re.I)
 
 
@@ -259,6 +260,9 @@ def _pronouns_en(text: str, about_other: bool = False) -> str:
             part = re.sub(r"\b(?:I|i) ((?:only|just|also|always|never|usually|really|still|often|sometimes|mostly|rarely|normally|"
                           r"actually|already|basically|generally|typically) )?([a-z]+)\b",
                           lambda m: "the user " + (m.group(1) or "") + _third_person(m.group(2)), part)
+        # "clients find it unprofessional and so do i": "so do they" would be the clients.
+        part = re.sub(r"\b(so|neither|nor) (do|did|am|was|have|can|will|would) (?:I|i)\b(?!['’-])",
+                      lambda m: f"{m.group(1)} {_SO_DO_I.get(m.group(2), m.group(2))} the user", part)
         for pattern, repl in _EN_LATER:
             part = re.sub(pattern, lambda m, r=repl: m.group(0) if _acronym(m.group(0)) else _case(m.group(0), r), part, flags=re.I)
         part = _TITLE_I.sub(lambda m: f"{m.group(1)} \x00" if _title_i(m) else m.group(0), part)
@@ -616,9 +620,19 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         first = low.split(" ", 1)[0].strip(",.:;!")
         kinds = _kinds(first)
         if kinds and "VERB" not in kinds and "AUX" not in kinds and "ADV" not in kinds and not first.endswith("ed"):
+            if _SCHEDULED.search(low) and "ADJ" not in kinds and not re.search(r"[:=]", low) and not _FINITE_EN.search(low) \
+                    and not _SCHEDULED.match(low) and not re.match(r"(?:week|weekend|morning|evening|night|day)s?\b|weeknights?\b", low) \
+                    and not any(w.endswith("ed") and w != "wed" and "VERB" in _kinds(w) or w in ("got", "get", "gets", "do", "does", "did")
+                                for w in re.findall(r"[a-z]+", low)):
+                return _tidy("User has " + _pronouns_en(t))  # "gym mon wed fri 6am before work": a standing slot
             return _tidy("User's " + _pronouns_en(t))
         return _tidy("User " + _pronouns_en(agree(t[:1].lower() + t[1:])))
     return _tidy(_name_first(t))
+
+
+# When something comes round: weekdays, a clock time, "every", "daily".
+_SCHEDULED = re.compile(r"\b(?:mon|tues?|wed|thurs?|fri|sat|sun)(?:days?|s)?\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
+                        r"|\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b|\b(?:every|daily|weekly|nightly)\b")
 
 
 def _name_first(t: str) -> str:
@@ -1199,6 +1213,9 @@ _EN_AFTERMATH = re.compile(r",?\s+which is why\b.*$|,\s+(?:i )?(?:need|want) (?:
                            r"|,?\s+so (?:that|it|this) (?:might|will|could|would|may)\b.*$|,?\s+so (?:expect|ideally|keeping|bear with)\b.*$"
                            # "... so it's on me", "..., does that count for anything": what it means for this chat
                            r"|,?\s+so (?:it'?s|its|that'?s|thats) (?:on|up to) (?:me|the user)\b.*$"
+                           # "... so its my sanity thing", "... so time zone is the same, yay": what it means to the user
+                           r"|,?\s+so (?:it'?s|its|that'?s|thats) (?:kind of |kinda |sort of )?(?:my|our|their|the user's) [\w-]+(?: [\w-]+)? thing\b.*$"
+                           r"|,?\s+so (?:the )?time ?zones? (?:is|are|'s)\b.*$"
                            r"|,\s+(?:does|do|is|would|will|should|can|could) (?:that|this|it) (?:count|work|help|matter|make sense|sound|seem)\b.*$"
                            # "... connection with the crowd, the feeling's indescribable": how it feels, said after
                            r"|,\s+(?:the feeling|it|that)(?:'s| is) (?:(?:just|so|truly|really) )?(?:indescribable|unreal|surreal|the best|amazing|incredible|awesome)\W*$"
@@ -1285,6 +1302,14 @@ def polish(out: str, lang: str) -> str:
 _EN_REPLY_WORDS = r"(?:answers?|repl(?:y|ies)|responses?|explanations?|messages?|summar(?:y|ies)|examples?|emails?|code)"
 
 
+def _assistant_en(rule: str) -> str:
+    """ "you" in a rule the user sets is the assistant."""
+    rule = re.sub(r"\b(?:you're|youre|you are|u r)\b", "the assistant is", rule, flags=re.I)
+    rule = re.sub(r"\b(?:you|u)\b", "the assistant", re.sub(r"\b(?:your|ur)\b", "the assistant's", rule, flags=re.I), flags=re.I)
+    # "when the assistant searches"
+    return re.sub(r"(?<=\bthe assistant )([a-z]+)\b", lambda m: _third_person(m.group(1)) if m.group(1) in _ASSISTANT_DOES else m.group(1), rule)
+
+
 def standing(text: str, lang: str) -> str:
     """A rule the user sets for the assistant: "Keep replies brief" -> "User prefers brief replies"."""
     body = re.sub(r"[.!。！~～]+$", "", text.strip())
@@ -1321,6 +1346,10 @@ def standing(text: str, lang: str) -> str:
     if both:
         # "keep your answers short and skip the bullet points unless I ask for them": two rules of one answer.
         return f"User prefers {both.group('how')} {m.group('what')} without {_pronouns_en(both.group('not'))}"
+    cond = re.match(r"^(?P<how>[\w -]+?)\s+(?P<when>(?:when|whenever|if|unless|while|after|before|on)\s.+)$", m.group("how")) if m else None
+    if cond:
+        # "keep answers short when i message after shifts": the answers, then when.
+        return f"User prefers {cond.group('how')} {m.group('what')} {_pronouns_en(cond.group('when'), about_other=True)}"
     if m:
         return f"User prefers {m.group('how')} {m.group('what')}"
     body = re.sub(r"^(?:please|pls|plz|kindly)\s+|,?\s+(?:please|pls|plz)$", "", body, flags=re.I)
@@ -1340,10 +1369,12 @@ def standing(text: str, lang: str) -> str:
                     r"summaries|explanations|directions|workouts|plans|itineraries|lists)(?: for (?:me|us))?,? (?P<rule>.+?)(?:,? always)?$", rule, re.I)
     if when:
         # "when you write code for me use typescript", "when u give me recipes just list ingredients + steps"
-        rule = f"{when.group('rule')} {'in' if when.group('what').lower() in ('code', 'examples', 'snippets', 'scripts') else 'for'} {when.group('what').lower()}"
-    rule = re.sub(r"\b(?:you're|youre|you are|u r)\b", "the assistant is", rule, flags=re.I)
-    rule = re.sub(r"\b(?:you|u)\b", "the assistant", re.sub(r"\b(?:your|ur)\b", "the assistant's", rule, flags=re.I), flags=re.I)
-    rule = re.sub(r"(?<=\bthe assistant )([a-z]+)\b", lambda m: _third_person(m.group(1)) if m.group(1) in _ASSISTANT_DOES else m.group(1), rule)  # "when the assistant searches"
+        where = f"{'in' if when.group('what').lower() in ('code', 'examples', 'snippets', 'scripts') else 'for'} {when.group('what').lower()}"
+        if when.group("rule").count(",") >= 2:
+            # "when u give me code, go only, no python, and skip the explanations": a list, so where first.
+            return f"User prefers, {where}: {_pronouns_en(_assistant_en(when.group('rule')), about_other=True)}"
+        rule = f"{when.group('rule')} {where}"
+    rule = _assistant_en(rule)
     imperative = re.match(r"^(?:(?:always|only) )?(?:use|give (?:me|us)|send (?:me|us)|show (?:me|us)|stick to|go with"
                           # "give amounts in grams": the units of every answer
                           r"|give(?= (?:all )?(?:the )?(?:amounts|measurements|quantities|weights|temperatures|prices|distances|units|times) in\b))\s+(?=\S)", rule, re.I)
@@ -1366,7 +1397,7 @@ def standing(text: str, lang: str) -> str:
 _ASSISTANT_DOES = frozenset((
     "search", "look", "book", "write", "give", "make", "plan", "pick", "send", "show", "suggest", "use", "answer", "reply",
     "explain", "summarise", "summarize", "recommend", "do", "draft", "help", "create", "translate", "format", "edit", "check",
-    "add", "list", "include", "mention", "prepare", "produce", "generate", "review", "rewrite", "proofread", "correct"))
+    "add", "list", "include", "mention", "prepare", "produce", "generate", "review", "rewrite", "proofread", "correct", "have", "need", "know", "think", "get"))
 
 
 def pronouns(text: str, lang: str, about_other: bool = False) -> str:

@@ -191,6 +191,9 @@ class LangRules:
     slot_types: dict[str, str] = field(default_factory=dict)
     # Short answers worded with the question: (question, content template, type, slot).
     answers: list[tuple[re.Pattern[str], str, str, str]] = field(default_factory=list)
+    # Facts said as a bare phrase with no subject or verb ("corporate lawyer in dublin"),
+    # worded by a template: (pattern, content template, type, slot).
+    fragments: list[tuple[re.Pattern[str], str, str, str]] = field(default_factory=list)
 
     # Any relation word, for finding the few a text contains without trying them all.
     relation_words: re.Pattern[str] | None = None
@@ -281,6 +284,7 @@ def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
         (_compile([a["question_re"]], subs), a["content"], a["type"], a.get("slot", ""))
         for a in data.get("answer", [])
     ]
+    rules.fragments = [(_compile([f["re"]], subs), f["content"], f["type"], f.get("slot", "")) for f in data.get("fragment", [])]
     rules.slot_words = {
         slot: re.compile(_words_re(words, lang), re.I) for slot, words in data.get("slot_words", {}).items()
     }

@@ -1,0 +1,163 @@
+"""Memories that read garbled or lost their fact because of how chat is typed: a job
+said as a bare phrase, a rule with a condition in the middle, "so do i", Chinese typed
+with a space each side of a number or after 叫, a question behind an emoji, a market
+remark, a feeling said after a fact, a deadline carried to a clause that sets none.
+Each case failed before its fix; the cases beside them pin what must stay as it was."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from memctl.conversations import Conversation, Turn, clean
+from memctl.extract import Candidate, extract, load_rules
+
+RULES = load_rules()
+SEPT = datetime(2026, 9, 10, 10, 0, tzinfo=timezone.utc)  # a Thursday
+
+
+def said(*texts: str, when: datetime = SEPT) -> list[Candidate]:
+    # ("A:" opens what the assistant said.)
+    turns = [Turn(f"t{i}", "assistant", t[2:]) if t.startswith("A:") else Turn(f"t{i}", "user", t) for i, t in enumerate(texts)]
+    conv = Conversation("u", "s", when, turns)
+    return [i for i in extract(conv, clean(conv), rules=RULES).items if isinstance(i, Candidate)]
+
+
+def kept(*texts: str, when: datetime = SEPT) -> list[tuple[str, str, str]]:
+    return [(c.type, c.subject, c.content) for c in said(*texts, when=when)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("hi. 34m, corporate lawyer in dublin, desk all day",
+     [("profile", "user", "User is a corporate lawyer in dublin")]),
+    ("hey. backend eng at a fintech in toronto, our team runs go services on k8s (gke) w postgres 15",
+     [("profile", "user", "User is a backend eng at a fintech in toronto"),
+      ("knowledge", "user", "User's team runs go services on k8s (gke) w postgres 15")]),
+    ("Accountant at a small firm in Cape Town", [("profile", "user", "User is an accountant at a small firm in Cape Town")]),
+    ("high school chem teacher in austin here, 2nd year", [("profile", "user", "User is a high school chem teacher in austin")]),
+])
+def test_a_job_said_as_a_bare_phrase_is_the_users_profile(text, expected):
+    assert kept(text) == expected
+
+
+def test_a_job_said_as_a_bare_phrase_takes_the_job_slot():
+    (job,) = said("software engineer at google")
+    assert job.slot == "job"
+
+
+@pytest.mark.parametrize("text", [
+    "cook at home most nights", "the driver in front of me was slow", "engineer at heart",
+    "need a new vet in boulder", "I'm vegetarian and I cook for two: my husband eats whatever I make",
+])
+def test_what_only_looks_like_a_bare_job_is_not_one(text):
+    assert not any(c.startswith("User is a") and ("cook" in c or "driver" in c or "engineer" in c or "vet" in c)
+                   for _t, _s, c in kept(text))
+
+
+@pytest.mark.parametrize("text, content", [
+    ("can u keep answers short when i message after shifts, i literally cant read walls of text",
+     "User prefers short answers when the user messages after shifts"),
+    ("keep your answers short unless i ask for detail", "User prefers short answers unless the user asks for detail"),
+    ("keep answers short", "User prefers short answers"),
+    ("also standing rule: when u give me code, go only, no python, and skip the explanations unless you have to",
+     "User prefers, in code: go only, no python, and skip the explanations unless the assistant has to"),
+    ("when you give me code use Go, not Python", "User prefers Go, not Python in code"),
+])
+def test_a_rule_with_its_condition_reads_in_order(text, content):
+    assert [c for _t, _s, c in kept(text)] == [content]
+
+
+def test_so_do_i_is_the_user_not_them():
+    (rule,) = kept("btw pls dont use emojis in anything you write for me, clients find it unprofessional and so do i")
+    assert rule[2].endswith("clients find it unprofessional and so does the user")
+
+
+def test_a_slot_of_the_week_said_with_no_verb_is_one_the_user_has():
+    assert ("behavior", "user", "User has gym mon wed fri 6am before work") in kept("gym mon wed fri 6am before work")
+    assert [c for _t, _s, c in kept("dentist appt got moved to next wed 3pm")][0].startswith("User's dentist appt got moved")
+    assert kept("haha classic mondays") == []
+
+
+@pytest.mark.parametrize("text, content", [
+    ("体重 85 公斤", "用户体重85公斤"),
+    ("我每天早上 7 点起床", "用户每天早上7点起床"),
+])
+def test_chinese_typed_with_spaces_round_a_number_reads_as_one(text, content):
+    assert [c for _t, _s, c in kept(text)] == [content]
+
+
+def test_a_space_before_a_date_that_holds_its_unit_still_ends_the_clause():
+    # "在朝阳租房 4月底要搬到通州": the space is the comma.
+    assert len(kept("我在朝阳租房 4月底要搬到通州")) == 2
+
+
+def test_a_name_typed_after_a_space_is_the_pets_name():
+    got = kept("对了 上个月还新养了一只英短 叫 芝麻", when=datetime(2026, 2, 28, tzinfo=timezone.utc))
+    assert got == [("event", "user", "用户上个月还新养了一只英短，叫芝麻（2026-01）")]
+
+
+def test_a_pet_and_its_age_typed_with_spaces():
+    assert ("profile", "金毛", "用户的金毛可乐3岁") in kept("早 我家金毛 可乐 3 岁 最近走路后腿有点瘸")
+
+
+def test_a_trip_after_a_message_about_the_cat_is_the_users():
+    got = kept("哈哈 我家猫橘子 刚刚跳键盘上了", "A:橘子这是来 code review 的吧", "橘子也有点胖 8 公斤 兽医说要减肥 你说猫怎么减肥",
+               "A:猫减肥要慢 每周不超过体重的 1%–2%", "周末想去爬香山 天气预报说周六下雨 你觉得周日去行吗")
+    got = [g for g in got if "香山" in g[2]]
+    assert [(t, s) for t, s, _c in got] == [("task", "user")]
+
+
+def test_a_question_behind_an_emoji_is_still_a_question():
+    got = kept("对了问个生活的，国庆想带狗回岳阳老家，柯基，叫豆包，高铁能带吗😂")
+    assert not any("高铁" in c for _t, _s, c in got)
+    # ("还差一半呢😭" is said, not asked: it stays with the plan.)
+    assert kept("15号要交论文初稿，还差一半呢😭") == [("task", "user", "用户15号要交论文初稿，还差一半呢（2026-09-15）")]
+
+
+def test_a_remark_on_the_market_and_a_passing_worry_are_not_kept():
+    assert kept("最近股市好乱 看得心慌") == []
+    assert ("profile", "user", "用户在上海") in kept("我在上海 离得远挺担心的")
+
+
+def test_a_question_typed_after_a_space_is_cut_from_the_aim():
+    got = kept("想年底前减到 75 有啥建议")
+    assert [c for _t, _s, c in got] == ["用户想年底前减到 75（截止 2026）"]
+
+
+def test_a_trip_planned_for_its_days_is_a_dated_task_and_what_it_is_mainly_stays_with_it():
+    got = kept("10 月 2 号到 8 号 计划去云南 主要是大理和洱海 想拍红嘴鸥 那时候有吗",
+               when=datetime(2026, 8, 20, tzinfo=timezone.utc))
+    assert got == [("task", "user", "用户计划去云南，主要是大理和洱海，想拍红嘴鸥（2026-10-02~2026-10-08）")]
+
+
+def test_a_visa_running_out_is_a_dated_event_and_its_date_is_no_deadline_of_the_next_clause():
+    got = kept("签证 2027 年 3 月到期 我想毕业后申请 485 工签", when=datetime(2026, 4, 1, tzinfo=timezone.utc))
+    assert got == [("event", "user", "用户签证2027年3月到期（2027-03）"), ("goal", "user", "用户想毕业后申请 485 工签")]
+    assert kept("visa expires in march") == [("event", "user", "User's visa expires in march (2027-03)")]
+
+
+def test_a_deadline_moved_keeps_what_was_moved():
+    got = kept("更正一下 迁移 deadline 提前了 现在换成 明年 1 月 31 号之前完成", when=datetime(2026, 11, 4, tzinfo=timezone.utc))
+    assert got == [("goal", "user", "用户迁移 deadline 提前了，现在换成明年1月31号之前完成（截止 2027-01-31）")]
+
+
+def test_a_deadline_is_not_carried_to_what_the_user_is():
+    got = kept("想国庆前减到65 男的 30岁 在深圳做产品经理", when=datetime(2026, 2, 20, tzinfo=timezone.utc))
+    assert ("profile", "user", "用户在深圳做产品经理") in got
+    assert all(t != "goal" or "减到65" in c for t, _s, c in got)
+
+
+def test_a_father_said_to_be_65():
+    assert kept("我爸 65 了 在成都老家") == [("profile", "爸", "用户的爸爸 65 了，在成都老家")]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("i drive down every other weekend, its about 5 hrs. my brother dave lives closer in cincinnati",
+     "User drives down every other weekend, its about 5 hrs"),
+    ("im an accountant by day so its my sanity thing", "User is an accountant by day"),
+    ("i work remotely as a ux designer for a berlin startup so time zone is the same, yay",
+     "User works remotely as a ux designer for a berlin startup"),
+])
+def test_what_follows_a_fact_about_someone_else_or_what_it_means_is_cut(text, content):
+    assert [c for _t, _s, c in kept(text)][0] == content
