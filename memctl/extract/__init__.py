@@ -185,7 +185,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         record = TurnRecord(key, conv.user, conv.session, turn.id, "user", when, masked, context)
         out.turns.append(record)
         first_drop = len(out.dropped)
-        ctx = Context(reference=when, scene=scene, task_ttl_days=task_ttl_days, keep_tasks=keep_tasks, infer=infer)
+        ctx = Context(reference=when, scene=scene, task_ttl_days=task_ttl_days, keep_tasks=keep_tasks, infer=infer, turn=masked)
         last_in_sentence: tuple[int, Candidate] | None = None
         sarcastic = _sarcastic(masked, rules)
         sentence = -1
@@ -368,9 +368,11 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     and not (last_in_sentence[1].subject != "user" and _ZH_USERS_WISH.match(clause.text)) \
                     and not (last_in_sentence[1].type != "preference" and _ZH_ASKED.search(clause.text)) \
                     and not follows_weather \
+                    and not (_ZH_BARE_PROFILE.match(a.text) and last_in_sentence[1].type != "profile") \
                     and not (clause.lang == "zh" and a.about.kind == USER and a.inherited
                              and re.match(r"(?:有个|有一个|有位|有一位|有几个)", clause.text) is not None
                              and _names_others(clause.text, rules.lang("zh"))):
+                # (Not "男的 30岁" after "想国庆前减到65": who the user is, no more of the aim.)
                 # (Not "有个员工小王老迟到" after "刚升了主管": someone else's doing is no more of the user's fact;
                 # nor "夏天太热了它掉毛特别厉害" after "我住成都": it is the pet, not the user.)
                 # (Not "想给他做点低糖的面包" after "我爸有糖尿病": he is the object, the one who
@@ -475,6 +477,7 @@ def _names_others(text: str, r: LangRules) -> bool:
 
 
 # The weather of a month or season, a clause of its own: "8月太热了", "冬天特别冷".
+_ZH_BARE_PROFILE = re.compile(r"(?:男|女)(?:的|生|性)?(?:\s|，|,|$)|\d{1,2}\s*岁|(?:月薪|年薪|身高|体重)")
 _ZH_WEATHER_REMARK = re.compile(r"(?:(?:\d{1,2}|[一二三四五六七八九十]{1,3})月份?|夏天|冬天|春天|秋天)(?:的时候)?(?:太|很|特别|超|好|挺|非常|巨|贼)?"
                                 r"(?:热|冷|晒|闷|潮|干)(?:死)?[了啊呀]?"
                                 # "最近股市好乱": the market, said in passing.

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 
 from .lexicon import lemmas, plural_noun
-from .normalize import INTRODUCING, KIN_AND_PETS, NOTE_LABELS, contracted_is, past_tense, pronouns, we_named_en
+from .normalize import INTRODUCING, KIN_AND_PETS, NOTE_LABELS, article, contracted_is, past_tense, pronouns, verbless, we_named_en
 from .rules import LangRules, Rules
 from .segment import ZH_TIME_WORDS
 from .subjects import DIET_ALONE as _DIET_ALONE, EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect, en_state_article
@@ -173,6 +173,8 @@ class Context:
     prev_times: list[TimeRef] = field(default_factory=list)
     # Across the sentences of one turn: why the previous clause was dropped.
     prev_clause_drop: str | None = None
+    # The whole turn the clause is from.
+    turn: str = ""
     task_ttl_days: int = 14
     keep_tasks: bool = True
     infer: bool = True
@@ -302,8 +304,10 @@ _SUBJECTLESS = re.compile(
 
 
 # What only a person does: the clause after talk of a pet is the user's.
-_ZH_MORE_OF = re.compile(r"(?:主要|尤其|特别|基本上?)(?:是|去|在|想)|比如|例如|包括|像是")
-_HUMAN_AFFAIRS = re.compile(r"租房|房租|搬到|上班|下班|公司|工作|工资|加班|通勤|面试|跳槽|考试|准考证|报名|论文|作业|爬山|爬[\u4e00-\u9fff]{1,3}山|旅游|旅行|出差|机票|高铁|酒店|(?:想|打算|计划|准备)去(?!医院|宠物|打针|洗澡|遛)|\b(?:rent|renting|lease|commute|office|salary|job|work)\b", re.I)
+_TO_DO_AFTER = re.compile(r"\b(?:need|needs|must|have to|has to|gotta|got to|going to|gonna|will|moving|flying|plan|planning|apply|renew)\b"
+                          r"|要|得|打算|准备|需要|计划|想")
+_ZH_MORE_OF = re.compile(r"(?:主要|尤其|特别)是(?![在吃做去想要学准])|比如|例如|包括|像是")
+_HUMAN_AFFAIRS = re.compile(r"租房|房租|搬到|上班|下班|公司|工作|工资|加班|通勤|面试|跳槽|考试|准考证|报名|论文|作业|出差|机票|\b(?:rent|renting|lease|commute|office|salary|job|work)\b", re.I)
 _ARRANGED_FOR = re.compile(r"\b(?:signed up|registered|enrolled|entered|booked|reserved|got tickets|bought tickets|got a place|got a spot)"
                            r"(?: [\w'-]+){0,6} (?:on|for) (?:the )?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 _USERS_OWN_VERB = re.compile(r"(?:just |also |finally |already )?(?:saved|paid|spent|bought|booked|sold|moved|started|finished|"
@@ -434,20 +438,33 @@ def _answer(r: LangRules, text: str, scene: Scene, a: Analysis) -> bool:
     return False
 
 
-def _fragment(r: LangRules, text: str, a: Analysis) -> bool:
+def _fragment(r: LangRules, text: str, a: Analysis, ctx: "Context") -> bool:
     """A fact said as a bare phrase, worded whole by its rule's template: "34m, corporate
-    lawyer in dublin" -> "User is a corporate lawyer in dublin"."""
+    lawyer in dublin" -> "User is a corporate lawyer in dublin". Only while the user has named
+    no one else (then "software engineer at amazon" is the sister's), never in a question, a
+    choice or a job advert, and only a phrase with no verb ("doctor at the clinic told me ..."
+    is about the doctor)."""
+    if not r.fragments or ctx.scene.last_person is not None or _BARE_NOT_MINE.search(text) or _OFFERED.search(ctx.turn) \
+            or "question" in (ctx.prev_drop, ctx.prev_clause_drop) \
+            or re.search(r"\b(?:he|she|his|her|him|they|their|them)\b", ctx.scene.asked_text, re.I) \
+            or _is_question(r, text, a.lang) or r.has("hypothetical", text.lower()):
+        return False
     for pattern, template, type_, slot in r.fragments:
         m = pattern.search(text)
         if m is None:
             continue
-        said = {k: pronouns((v or "").strip(), a.lang) for k, v in m.groupdict().items()}
+        groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
+        job, where = groups.get("job", ""), groups.get("where", "")
+        if job and (_NOT_THE_JOB.search(job) or sum(w[:1].isupper() for w in job.split()) >= 2
+                    or len(where.split()) > 7 or not verbless(where) or _NOT_A_PLACE.search(where)):
+            return False  # ("Senior Engineer at Google (2019-2022)" is a line of a CV, "designated driver" no job)
+        said = {k: pronouns(v, a.lang) for k, v in groups.items()}
         for k, v in said.items():
             if re.fullmatch(r"[A-Z][a-z]+(?: .*)?", v) and not text[:m.start(k)].strip(" .,!:;-"):
                 said[k] = v[0].lower() + v[1:]  # ("Accountant at a small firm": capital only as the message's first word)
         # "{a} {job}": the article the word after it takes.
         after = re.search(r"\{a\} \{(\w+)\}", template)
-        said["a"] = "an" if after and said.get(after.group(1), "")[:1].lower() in "aeiou" else "a"
+        said["a"] = article(said.get(after.group(1), "x").split(" ", 1)[0]) if after else "a"
         a.inferred = template.format(**said)
         a.type, a.slot = type_, slot or None
         a.keep, a.reason = True, "stated"
@@ -456,6 +473,19 @@ def _fragment(r: LangRules, text: str, a: Analysis) -> bool:
             a.rest = text[m.end() + 1:].strip()
         return True
     return False
+
+
+# A bare job phrase that is no job of the user's: a choice, a wish, an offer or an advert.
+_BARE_NOT_MINE = re.compile(r"\b(?:vs\.?|versus|or|maybe|should i|dream|offer|offered|apply(?:ing)?|applied|hiring|hired|job (?:ad|post|posting|description)"
+                            r"|interview(?:ing)?|switch(?:ing)? careers?|like to be|want to be|wanna be)\b|\d{4}|\?", re.I)
+# A turn that weighs a job up or asks about one ("senior engineer at stripe, should i take the offer").
+_OFFERED = re.compile(r"\b(?:dream job|offer|offered|apply(?:ing)?|applied|hiring|job (?:ad|post|posting|description)|interview(?:ing|ed)?"
+                      r"|switch(?:ing)? careers?|should i (?:take|accept|go for|apply|join)|vs\.?|versus|cv|resume|résumé)\b", re.I)
+# Words before the job that say it is not the one the user has now.
+_NOT_THE_JOB = re.compile(r"\b(?:designated|volunteer|amateur|aspiring|wannabe|future|former|ex|dream|new|hobby|retired|part-time|weekend|permanent)\b", re.I)
+# Where-phrases that place the speaker this minute or tell of a hobby: "in a meeting", "at the door", "for fun".
+_NOT_A_PLACE = re.compile(r"\b(?:progress|training|the house|a meeting|the door|fault|waiting|charge|rn|brb|lol|tonight|today|right now"
+                          r"|for fun|on the side|spare time|weekends?|evenings|saturdays?|sundays?|the kids)\b", re.I)
 
 
 # A question about someone else: "Does she have any allergies?", "他对什么过敏？".
@@ -683,7 +713,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("request for the current task")  # "你给改改 说俺家种了十几年": what the assistant is to write
     if ctx.first_clause and _answer(r, text, ctx.scene, a):
         return a
-    if _fragment(r, text, a):
+    if lang == "en" and _fragment(r, text, a, ctx):
         return a
     if ctx.first_clause:
         text = _completed(text, ctx.scene, lang)
@@ -810,7 +840,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop(ctx.prev_drop or "")
     if lang == "zh" and _ZH_TIME_SPAN.match(text):
         return a.drop("no durable signal")  # "换白班，早八点到晚六点": the hours of the clause before
-    if lang == "zh" and a.inherited and not ctx.first_clause and _ZH_MORE_OF.match(text):
+    if lang == "zh" and a.inherited and not ctx.first_clause and ctx.prev_drop is None and _ZH_MORE_OF.match(text):
         return a.drop("no durable signal")  # "计划去云南 主要是大理和洱海": more of the clause before, not a fact alone
     if lang == "zh" and _ZH_BROKEN.match(text):
         return a.drop("passing state")  # "接口一直报错", "我们收银后台老是卡": a fault of the task at hand
@@ -906,7 +936,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if a.type is None and s.kind in (PERSON, PET) and re.search(
             r"是(?:个|一个|一只|一条|一位|一名)|\b(?:is a|is an)\b|'s an? "
             r"|^[^，。]{0,7}?(?:今年)?(?:\d{1,2}|[一二三四五六七八九十两]{1,3})(?:岁|个月)(?:半|多)?了?$"
-            r"|^[^，。\d]{0,7}?(?:今年)?\s*(?:\d{2}|[二三四五六七八九]十[一二三四五六七八九]?)\s*(?:多)?了$"
+            r"|^(?:我的?)?(?:爸|妈|爸爸|妈妈|老爸|老妈|爷爷|奶奶|外公|外婆|姥姥|姥爷|公公|婆婆|岳父|岳母|老公|老婆|哥|姐|哥哥|姐姐)"
+            r"(?:今年|都|已经|也)?\s*(?:\d{2}|[二三四五六七八九]十[一二三四五六七八九]?)\s*(?:多)?了$"
             r"|\b(?:lives?|living|works?|working|studies|studying|attends|goes to school) (?:in|at|for|from home)\b"
             r"|\b(?:doing|finishing|starting|started|in) (?:her|his|their|a|the) (?:residency|phd|masters|master's|degree|apprenticeship|fellowship|internship)\b"
             r"|住在|在[^，。]{1,12}(?:工作|上班|上学|读书|读大学|上大学)"
@@ -1114,7 +1145,9 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         return "task" if near_future and re.match(r"(?:the |my )?plan (?:is|was) to\b", tlow) else "goal"
     past = [t for t in a.times if t.direction < 0]
     ends = r.p["term_ends"].search(tlow) if future and "term_ends" in r.p else None
-    if ends and ends.start() <= 12:
+    # (Not "visa expires in march, must apply for the new one by january": what the user must
+    # do about it, by its own date, is a task.)
+    if ends and ends.start() <= 12 and len(a.times) == 1 and not _TO_DO_AFTER.search(tlow, ends.end()):
         a.runs_out = True
         return "event"  # "签证2027年3月到期", "my lease ends in June": when something the user has runs out
     if a.subject == "group" and r.types["knowledge"].search(tlow):

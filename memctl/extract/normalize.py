@@ -620,7 +620,8 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         first = low.split(" ", 1)[0].strip(",.:;!")
         kinds = _kinds(first)
         if kinds and "VERB" not in kinds and "AUX" not in kinds and "ADV" not in kinds and not first.endswith("ed"):
-            if _SCHEDULED.search(low) and "ADJ" not in kinds and not re.search(r"[:=]", low) and not _FINITE_EN.search(low) \
+            second = (low.split() + ["", ""])[1]
+            if _SCHEDULED.search(low) and "ADJ" not in kinds and "VERB" not in _kinds(second) and not re.search(r"[:=]", low) and not _FINITE_EN.search(low) \
                     and not _SCHEDULED.match(low) and not re.match(r"(?:week|weekend|morning|evening|night|day)s?\b|weeknights?\b", low) \
                     and not any(w.endswith("ed") and w != "wed" and "VERB" in _kinds(w) or w in ("got", "get", "gets", "do", "does", "did")
                                 for w in re.findall(r"[a-z]+", low)):
@@ -633,6 +634,29 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
 # When something comes round: weekdays, a clock time, "every", "daily".
 _SCHEDULED = re.compile(r"\b(?:mon|tues?|wed|thurs?|fri|sat|sun)(?:days?|s)?\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
                         r"|\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b|\b(?:every|daily|weekly|nightly)\b")
+
+
+def verbless(phrase: str) -> bool:
+    """Whether a short English phrase has no finite verb: "at a fintech in toronto", not
+    "at the gym said i should eat more protein"."""
+    low = phrase.lower()
+    if _FINITE_EN.search(low):
+        return False
+    return not any(_past(w) or _third(w) or w in _SAME_PAST or _vbz(w) and w in ("says", "wants", "thinks", "needs", "knows", "reckons")
+                   for w in re.findall(r"[a-z]+", low))
+
+
+_SAID_AS_LETTERS = frozenset("sre swe sde sdet hr mba md rn emt lpn np ml mle seo sem fbi nhs".split())
+
+
+def article(word: str) -> str:
+    """ "a" or "an" by how `word` sounds: "an accountant", "a ux designer", "an sre"."""
+    w = word.lower()
+    if re.match(r"u[bcdfgklmnprstvxz][aeiou]|u[xs]\b|eu|one\b|uni", w):
+        return "a"  # "a university lecturer", "a ux designer"
+    if w in _SAID_AS_LETTERS or re.fullmatch(r"[fhlmnrsx][bcdfghjklmnpqrstvwxz]{1,3}", w):
+        return "an"  # an acronym said letter by letter: "an sre", "an hr manager"
+    return "an" if w[:1] in "aeiou" else "a"
 
 
 def _name_first(t: str) -> str:
@@ -1346,7 +1370,8 @@ def standing(text: str, lang: str) -> str:
     if both:
         # "keep your answers short and skip the bullet points unless I ask for them": two rules of one answer.
         return f"User prefers {both.group('how')} {m.group('what')} without {_pronouns_en(both.group('not'))}"
-    cond = re.match(r"^(?P<how>[\w -]+?)\s+(?P<when>(?:when|whenever|if|unless|while|after|before|on)\s.+)$", m.group("how")) if m else None
+    cond = re.match(r"^(?P<how>[\w -]+?)(?<!\band)(?<!\bor)(?<!\bbut)\s+(?P<when>(?:when|whenever|if|unless|while|after|before)\s.+)$",
+                    m.group("how")) if m else None
     if cond:
         # "keep answers short when i message after shifts": the answers, then when.
         return f"User prefers {cond.group('how')} {m.group('what')} {_pronouns_en(cond.group('when'), about_other=True)}"

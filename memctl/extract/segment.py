@@ -25,10 +25,10 @@ _NOT_SENTENCE_END = "".join(
 # is often typed without capitals ("budget around 1900 max. no car, sold it").
 _SENTENCE_END = re.compile(
     r"(?<=[。！？；])\s*|(?<=[!?;])\s+|\n+|(?<=\.)(?<!\.\.)" + _NOT_SENTENCE_END + r"\s+(?=[A-Za-z\"“'\u3400-\u9fff])"
-    # "its about 5 hrs. my brother dave lives closer": a unit's dot, then a sentence opening
-    # with its subject.
+    # "its about 5 hrs. my brother dave lives closer": a unit's dot, then a sentence about
+    # someone of the user's. (Not "lost 20 lbs. also quit smoking": the user's still.)
     r"|(?:(?<=\bhrs\.)|(?<=\bmins\.)|(?<=\blbs\.)|(?<=\bwk\.)|(?<=\bmo\.)|(?<=\bft\.))\s+"
-    r"(?=(?:my|i|im|i'm|i've|we|we're|our|he|she|they|it's|its|but|so|also|plus)\b)"
+    r"(?=(?:my|our) [a-z]+)"
     # "our two girls (9 and 13). 6 nights, flying out march 14": a bracket closed, then a new sentence.
     r"|(?<=\)\.)\s+(?=\d)"
     # "what if i just... walked it": an ellipsis before a lower-case word trails off mid-sentence.
@@ -204,13 +204,14 @@ def _run_on(part: str) -> list[str]:
 
 
 # A Chinese part that cannot end a clause: a preposition or a verb still waiting for its place.
+_ZH_CALLED = re.compile(r"(?:^|[只条个位])(?:叫|名叫|姓)$")
+# A name: a few Han characters that are not a pronoun, or a Latin word.
+_ZH_NAME_PART = re.compile(r"(?![我你他她它咱俺])[\u4e00-\u9fff]{1,3}|[A-Za-z][\w-]{0,15}")
 _ZH_CHANGED = re.compile(r"^[^，。]{1,16}?(?:提前|推迟|延期|延后|改|变|换)了$")
 _ZH_NEW_VALUE = re.compile(r"(?:现在|已经|目前)?(?:换成|改成|改为|变成|改到|提前到|推迟到|延期到|延后到|定在|定到)")
 _ZH_OPEN_END = re.compile(r"(?:^|我|我们|打算|准备|计划|想|要|会|还|也|都|就|明年|今年)(?:在|去|到|往|跟|和|给|把)$"
                           # "以后给建议的时候 直接给我一句话": when, then the rule.
                           r"|(?:的时候|时候)$"
-                          # "养了一只英短 叫 芝麻": a name given after a space.
-                          r"|(?:^|[^\u3400-\u9fff]|[只条个位])(?:叫|名叫|姓)$"
                           # "现在换成 明年1月31号之前完成": the new value after a space.
                           r"|(?:换成|改成|改为|变成|推迟到|提前到|延期到|改到)$")
 
@@ -267,7 +268,7 @@ def _numbered_answers(text: str) -> str:
 # Chinese typed with a space each side of a number ("体重 85 公斤", "约在 3 月 6 号"): the
 # spaces set the number off, they end no clause. (Not "租房 4月底要搬到通州", where the
 # number holds on to its unit and the space before it is the comma.)
-_ZH_SPACED_NUMBER = re.compile(r"(?:(?<=[\u3400-\u9fff])\s+|(?<!\S))(\d+(?:\.\d+)?)\s+(?=(?:岁|公斤|斤|号|日|月|年|点|万|千|块|元|次|个|分钟|小时|天|周|星期|米|公里|厘米|层|楼|期|级|倍|只|套|本|门)"
+_ZH_SPACED_NUMBER = re.compile(r"(?:(?<=[\u3400-\u9fff])\s+|(?<!\S))(\d+(?:\.\d+)?)\s+(?=(?:岁|公斤|斤|号|日|月|(?<=\d\d\d\d )年|点|万|千|块|元|次|个|分钟|小时|天|周|星期|米|公里|厘米|层|楼|期|级|倍|只|套|本(?![科来地人身])|门)"
                                r"(?:[\u3400-\u9fff\s，。！？,.!?]|$))")
 
 
@@ -299,6 +300,9 @@ def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[
                 continue
             if parts and lang == "zh" and _ZH_OPEN_END.search(parts[-1]) and HAN.match(part or ""):
                 parts[-1] = f"{parts[-1]}{part}"  # "明年打算在 江北 开个分店": typed with spaces, one clause
+                continue
+            if parts and lang == "zh" and _ZH_CALLED.search(parts[-1]) and _ZH_NAME_PART.fullmatch(part):
+                parts[-1] = f"{parts[-1]}{part}"  # "养了一只英短 叫 芝麻": a name given after a space
                 continue
             if parts and lang == "zh" and _ZH_CHANGED.search(parts[-1]) and _ZH_NEW_VALUE.match(part):
                 parts[-1] = f"{parts[-1]}，{part}"  # "迁移 deadline 提前了 现在换成明年1月31号": what changed, then to what
