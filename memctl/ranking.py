@@ -141,7 +141,9 @@ def score_episode(episode: Episode, dense: float, lexical: float, now: datetime,
 def select(hits: list[RecallHit], top_k: int, max_per_type: int, min_relevance: float,
            max_episodes: int | None = None) -> list[RecallHit]:
     """Best first; no memory type takes more than max_per_type slots, and episodes no more
-    than max_episodes, while other candidates remain."""
+    than max_episodes, while other candidates remain. A memory ranked by the turn it came
+    from (its folded evidence outscored its own text) counts as that turn, an episode: storing
+    a fact from a turn must not make the turn harder to find than it was as an episode."""
     eligible = sorted((h for h in hits if h.parts.relevance >= min_relevance), key=lambda h: (-h.parts.score, -h.parts.relevance, h.id))
     limits = {EPISODE_TYPE: max_per_type if max_episodes is None else max_episodes}
     chosen: list[RecallHit] = []
@@ -150,10 +152,11 @@ def select(hits: list[RecallHit], top_k: int, max_per_type: int, min_relevance: 
     for h in eligible:
         if len(chosen) == top_k:
             break
-        if per_type.get(h.type, 0) >= limits.get(h.type, max_per_type):
+        kind = EPISODE_TYPE if h.memory is not None and h.parts.evidence > 0 and h.parts.evidence >= h.parts.score else h.type
+        if per_type.get(kind, 0) >= limits.get(kind, max_per_type):
             skipped.append(h)
             continue
-        per_type[h.type] = per_type.get(h.type, 0) + 1
+        per_type[kind] = per_type.get(kind, 0) + 1
         chosen.append(h)
     for h in skipped:
         if len(chosen) == top_k:

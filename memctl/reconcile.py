@@ -32,6 +32,7 @@ from .results import IngestChange
 from .schema import Event, Memory, Source, new_id
 
 
+_USED_TO = re.compile(r"\bused to\b", re.I)
 # Sources kept per memory: a fact said a thousand times keeps its first and latest sayings.
 MAX_SOURCES = 32
 
@@ -199,8 +200,11 @@ class Reconciler:
             # A corrected city replaces a city, never a job that happens to mention it; a
             # correction is about a memory of the same subject, and "not ... anymore" names
             # what it ends ("I don't drink coffee anymore" never closes a peanut allergy).
+            # ("We used to rock a song by Tupac" tells of old times: it ends only what it names,
+            # never the podcast recorded last month.)
+            named_only = negative or _USED_TO.search(c.clause) is not None
             related = [(s, m) for s, m in matches if (m.slot is None or c.slot is None or m.slot == c.slot)
-                       and m.about == c.subject and (not negative or names_same_thing(m.content, c.content))]
+                       and m.about == c.subject and (not named_only or names_same_thing(m.content, c.content))]
             target = self._best_related(related, c)
             if target is not None:
                 self._supersede(plan, pool, target, c, vector, "correction")

@@ -189,8 +189,10 @@ def find_times(text: str, lang: str, reference: datetime | None, vocab: dict[str
     if holidays:
         for m in _vocab_pattern(lang, tuple(holidays)).finditer(low if lang == "en" else text):
             year = _HOLIDAY_YEAR.search(low if lang == "en" else text)
-            tr = _holiday(ref, m.group(0), holidays[m.group(0)], _told_as_past(text, m.start(), lang, past_hint, past_in),
-                          ref.year + _YEAR_SHIFT[year.group(0)] if year else None)
+            # ("tore my ACL over xmas", said in January: the verb's past puts it behind.)
+            past = _told_as_past(text, m.start(), lang, past_hint, past_in) or lang == "en" and past_verb is not None \
+                and re.search(r"\b(?:over|at|on|for|during|around|since|after)\s+(?:the\s+)?$", low[:m.start()]) is not None and past_verb()
+            tr = _holiday(ref, m.group(0), holidays[m.group(0)], past, ref.year + _YEAR_SHIFT[year.group(0)] if year else None)
             if tr is not None:
                 # "by christmas", "春节前": the end of a goal.
                 before = re.match(r"之?前", text[m.end():]) is not None or \

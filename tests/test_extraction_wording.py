@@ -273,3 +273,16 @@ def test_a_number_reached_is_no_age(text):
 
 def test_people_who_do_something_on_a_weekday_are_not_had():
     assert kept("boys play football saturdays") == [("behavior", "user", "User's boys play football Saturdays")]
+
+
+@pytest.mark.parametrize("text, content", [
+    ("tore my ACL bouldering over xmas", "User tore their ACL bouldering over xmas (2025-12-25)"),
+    ("i tore my ACL bouldering over christmas", "User tore their ACL bouldering over christmas (2025-12-25)"),
+])
+def test_a_holiday_told_of_in_the_past_is_the_last_one(text, content):
+    assert [c for _t, _s, c in kept(text, when=datetime(2026, 1, 20, tzinfo=timezone.utc))] == [content]
+
+
+def test_a_holiday_ahead_stays_ahead():
+    got = kept("we're going to paris over christmas", when=datetime(2026, 1, 20, tzinfo=timezone.utc))
+    assert [c for _t, _s, c in got] == ["User and others are going to paris over christmas (2026-12-25)"]

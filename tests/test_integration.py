@@ -121,3 +121,19 @@ def test_an_unrelated_not_anymore_never_closes_a_health_fact(use_store, tmp_path
     use_store.ingest([str(tmp_path / "b.json")])
     active = [m.content for m in use_store.memories(user)]
     assert any("peanut" in c or "花生" in c for c in active), active
+
+
+def test_old_times_recalled_close_only_what_they_name(use_store, tmp_path):
+    # "We used to rock a song by Tupac" had closed the podcast memory it was near in meaning.
+    user = "used-to"
+    write_json(tmp_path / "a.json", conversation(user, "s1", "Yesterday my friends and I recorded a podcast about the rap industry!",
+                                                 time="2026-08-22T10:00:00+00:00"))
+    write_json(tmp_path / "b.json", conversation(user, "s2", 'We used to rock a song by Tupac and Dr. Dre called "California Love".',
+                                                 time="2026-09-22T10:00:00+00:00"))
+    write_json(tmp_path / "c.json", conversation(user, "s3", "I live in Kyoto.", time="2026-09-23T10:00:00+00:00"))
+    write_json(tmp_path / "d.json", conversation(user, "s4", "I used to live in Kyoto, now I'm in Osaka.", time="2026-10-01T10:00:00+00:00"))
+    for name in "abcd":
+        use_store.ingest([str(tmp_path / f"{name}.json")])
+    active = [m.content for m in use_store.memories(user)]
+    assert any("podcast" in c for c in active), active
+    assert "User lives in Kyoto" not in active, active

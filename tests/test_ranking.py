@@ -54,3 +54,22 @@ def test_a_query_naming_the_user_is_asked_as_the_user_would(query, user, asked):
     from memctl.recall import about_the_user
 
     assert about_the_user(query, user) == asked
+
+
+def test_a_memory_ranked_by_the_turn_it_came_from_counts_as_that_turn_not_its_type():
+    from types import SimpleNamespace
+
+    from memctl.ranking import select
+    from memctl.results import RecallHit, ScoreParts
+
+    def memory(i: str, score: float, evidence: float = 0.0) -> RecallHit:
+        return RecallHit(SimpleNamespace(id=i, type="event"), ScoreParts(relevance=0.5, score=score, evidence=evidence))
+
+    # Three events outscore a fourth whose turn ranked it: with a cap of three events, the
+    # fourth still stands in for its turn, as the episode did before the fact was stored.
+    hits = [memory("a", 0.9), memory("b", 0.8), memory("c", 0.7), memory("d", 0.6, evidence=0.6),
+            RecallHit(None, ScoreParts(relevance=0.5, score=0.5), SimpleNamespace(id="e", type="episode"))]
+    assert [h.id for h in select(hits, 4, max_per_type=3, min_relevance=0.1)] == ["a", "b", "c", "d"]
+    # Ranked by its own text, it is a fourth event and waits for the other kinds.
+    hits[3] = memory("d", 0.6, evidence=0.2)
+    assert [h.id for h in select(hits, 4, max_per_type=3, min_relevance=0.1)] == ["a", "b", "c", "e"]

@@ -444,15 +444,16 @@ def _fragment(r: LangRules, text: str, a: Analysis, ctx: "Context") -> bool:
     no one else (then "software engineer at amazon" is the sister's), never in a question, a
     choice or a job advert, and only a phrase with no verb ("doctor at the clinic told me ..."
     is about the doctor)."""
-    if not r.fragments or ctx.scene.last_person is not None or _BARE_NOT_MINE.search(text) or _OFFERED.search(ctx.turn) \
-            or "question" in (ctx.prev_drop, ctx.prev_clause_drop) \
-            or re.search(r"\b(?:he|she|his|her|him|they|their|them)\b", ctx.scene.asked_text, re.I) \
-            or _is_question(r, text, a.lang) or r.has("hypothetical", text.lower()):
+    if ctx.scene.last_person is not None:
         return False
     for pattern, template, type_, slot in r.fragments:
         m = pattern.search(text)
         if m is None:
             continue
+        if _BARE_NOT_MINE.search(text) or _OFFERED.search(ctx.turn) or "question" in (ctx.prev_drop, ctx.prev_clause_drop) \
+                or re.search(r"\b(?:he|she|his|her|him|they|their|them)\b", ctx.scene.asked_text, re.I) \
+                or _is_question(r, text, a.lang) or r.has("hypothetical", text.lower()):
+            return False
         groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
         job, where = groups.get("job", ""), groups.get("where", "")
         if job and (_NOT_THE_JOB.search(job) or sum(w[:1].isupper() for w in job.split()) >= 2
@@ -730,7 +731,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     arranged = lang == "en" and _ARRANGED_FOR.search(tlow) is not None
     a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint and not arranged,
                          past_in=(lambda stretch: r.has("past", stretch)) if lang != "en" else None,
-                         past_verb=(lambda: past_tense(tlow)) if lang == "en" and not arranged else None) \
+                         past_verb=(lambda: past_tense("i " + tlow if said_past else tlow)) if lang == "en" and not arranged else None) \
         or ([] if _NOW.search(tlow) or r.has("timeless", tlow) else _carried_times(ctx.prev_times, tlow, lang))  # "上个月被裁了，现在在家歇着": now is not last month
     # "I have yoga every Monday", "每周三": a day that comes round again is no date of the clause.
     # ("周二周四晚上要去做家教", "ballet Tuesdays and Thursdays": days named together come round every week.)
