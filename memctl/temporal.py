@@ -333,6 +333,7 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
         # "last Fri", "next tues": a day typed short, only after a word that makes it one ("sat", "sun" alone are words).
         day = next(i for i, d in enumerate(_WEEKDAYS_EN) if d.startswith(m.group(2)[:3]))
         add(m.start(), m.end(), _weekday(ref, m.group(0), day, m.group(1), past_hint))
+    named: list[tuple[int, date]] = []  # the dates with a month said, where they end: "the 16th" after one is in its month
     for m in _DAY_OF_MONTH_EN.finditer(low):
         day = int(m.group(1) or m.group(3) or m.group(6))
         word = m.group(2) or m.group(4) or m.group(5)
@@ -340,12 +341,14 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
         if not 1 <= day <= 31:
             continue
         year = int(m.group(7)) if m.group(7) else ref.year
-        past = past_hint or (past_verb is not None and re.search(r"\b(?:on|since)\s*$", low[: m.start()]) is not None
-                             and past_verb()) or _BORN_EN.search(low[: m.start()]) is not None \
-            and not re.search(r"\b(?:due|will|going to|gonna|expected|expecting)\b", low[: m.start()])
+        past = (past_hint or (past_verb is not None and re.search(r"\b(?:on|since)\s*$", low[: m.start()]) is not None
+                              and past_verb()) or _BORN_EN.search(low[: m.start()]) is not None
+                and not re.search(r"\b(?:due|will|going to|gonna|expected|expecting)\b", low[: m.start()])) \
+            and not _EN_AHEAD.search(low, max(0, m.start() - 40), m.start())
         if not m.group(7) and past != ((month, day) < (ref.month, ref.day)):
             year += -1 if past else 1  # ahead unless the clause is past, and then behind
-        _add_date(add, m, ref, year, month, day)
+        if _add_date(add, m, ref, year, month, day) is not None:
+            named.append((m.end(), date(year, month, day)))
     for m in _MONTH_EN.finditer(low):
         word = m.group(2)
         month = _MONTHS.index(word) + 1 if word in _MONTHS else _MONTH_ABBR[word[:3]]
@@ -387,12 +390,29 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
         add(m.start(), m.end(), TimeRef(m.group(0), start, end, "month", direction))
     for m in re.finditer(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b", low):
         # ("Mum had her hip replaced on the 2nd": a verb in the past puts "on the 2nd" behind.)
-        past = past_hint or (past_verb is not None and m.group(0).startswith("on ") and past_verb())
+        before = [d for end, d in named if end <= m.start() and m.start() - end <= 40]
+        if before:
+            # "on the 9th of May and back on the 16th": the month just said, or the one after it.
+            first, day = before[-1], int(m.group(1))
+            year, month = (first.year, first.month) if day >= first.day else _shift_month(first, 1)
+            try:
+                d = date(year, month, day)
+            except ValueError:
+                continue
+            add(m.start(), m.end(), TimeRef(m.group(0), d, d, "day", -1 if d < ref else (1 if d > ref else 0)))
+            continue
+        past = (past_hint or (past_verb is not None and m.group(0).startswith("on ") and past_verb())) \
+            and not _EN_AHEAD.search(low, max(0, m.start() - 40), m.start() + (3 if m.group(0).startswith("on ") else 0))
         _add_day_of_month(add, m, ref, int(m.group(1)), past)
 
 
 # A plan moved to a new date: 改到, 改成, 换成, 推迟到, 提前到, 延期到, 挪到 ...
-_ZH_MOVED_TO = re.compile(r"(?:改|换|推迟|推|提前|延期|延|挪|调|定)(?:到|成|在|至)$")
+_ZH_MOVED_TO = re.compile(r"(?:(?:改|换|推迟|推|提前|延期|延|挪|调|定)(?:到|成|在|至)|改考|改报)$")
+# A plan moved to a new date, or a trip said in the present: "pushed to 17 march", "we fly out
+# on the 9th of May" (ahead, however past the rest of the clause is: "she told me I had it wrong").
+_EN_AHEAD = re.compile(r"\b(?:(?:pushed|moved|rescheduled|postponed|delayed|bumped|changed|switched|brought forward)(?: back| up)?"
+                       r" (?:to|till|until)|(?:fly|flying|leave|leaving|head|heading|arrive|arriving|land|landing|return|returning)"
+                       r"(?: out| back| home| off)? (?:on|in)|\band back (?:on|in))\s+(?:the\s+)?$")
 _ZH_STRETCH = re.compile(r"[^，。！？；,!?;\s]+")
 
 

@@ -286,3 +286,33 @@ def test_a_holiday_told_of_in_the_past_is_the_last_one(text, content):
 def test_a_holiday_ahead_stays_ahead():
     got = kept("we're going to paris over christmas", when=datetime(2026, 1, 20, tzinfo=timezone.utc))
     assert [c for _t, _s, c in got] == ["User and others are going to paris over christmas (2026-12-25)"]
+
+
+@pytest.mark.parametrize("text, when, content", [
+    ("ugh just got the email, voyage is pushed to 17 march bc of a maintenance issue", datetime(2026, 2, 9, tzinfo=timezone.utc),
+     "User just got the email, voyage is pushed to 17 march because of a maintenance issue (2026-03-17)"),
+    ("Ah no, Maureen just told me I had it wrong, we fly out on the 9th of May and back on the 16th.", datetime(2026, 3, 21, tzinfo=timezone.utc),
+     "No, Maureen just told the user they had it wrong, they fly out on the 9th of May and back on the 16th (2026-05-16)"),
+    ("N2 报名截止了没报上，只能改考 12 月的了，唉", datetime(2026, 5, 7, tzinfo=timezone.utc), "用户只能改考12月的了（2026-12）"),
+])
+def test_a_date_moved_to_or_flown_out_on_lies_ahead_however_past_the_rest(text, when, content):
+    assert content in [c for _t, _s, c in kept(text, when=when)]
+
+
+def test_a_bare_day_after_a_named_one_is_in_its_month():
+    got = kept("flying to Lisbon on March 3rd for a conference, back on the 8th", when=datetime(2026, 1, 10, tzinfo=timezone.utc))
+    assert [c for _t, _s, c in got] == ["User is flying to Lisbon on March 3rd for a conference, back on the 8th (2026-03-08)"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("i work night shifts", [("behavior", "user", "User works night shifts")]),
+    ("my wife works 12 hour shifts at the hospital", [("behavior", "wife", "User's wife works 12 hour shifts at the hospital")]),
+    ("i work three 12s a week", [("behavior", "user", "User works three 12s a week")]),
+    ("i work nights this week", []),
+])
+def test_the_shifts_someone_works_are_a_routine(text, expected):
+    assert kept(text) == expected
+
+
+def test_leaving_on_a_day_inside_a_request_is_no_plan_to_keep():
+    assert kept("Give me a packing list for a week in Lisbon, I leave on the 3rd.") == []
