@@ -344,7 +344,7 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
         past = (past_hint or (past_verb is not None and re.search(r"\b(?:on|since)\s*$", low[: m.start()]) is not None
                               and past_verb()) or _BORN_EN.search(low[: m.start()]) is not None
                 and not re.search(r"\b(?:due|will|going to|gonna|expected|expecting)\b", low[: m.start()])) \
-            and not _EN_AHEAD.search(low, max(0, m.start() - 40), m.start())
+            and not (_EN_AHEAD.search(low, max(0, m.start() - 40), m.start()) and not _PAST_TO.search(low, max(0, m.start() - 60), m.start()))
         if not m.group(7) and past != ((month, day) < (ref.month, ref.day)):
             year += -1 if past else 1  # ahead unless the clause is past, and then behind
         if _add_date(add, m, ref, year, month, day) is not None:
@@ -390,29 +390,36 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
         add(m.start(), m.end(), TimeRef(m.group(0), start, end, "month", direction))
     for m in re.finditer(r"\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b", low):
         # ("Mum had her hip replaced on the 2nd": a verb in the past puts "on the 2nd" behind.)
+        said_on = 3 if m.group(0).startswith("on ") else 0
         before = [d for end, d in named if end <= m.start() and m.start() - end <= 40]
         if before:
-            # "on the 9th of May and back on the 16th": the month just said, or the one after it.
+            # "on the 9th of May and back on the 16th", "now it's on the 14th": the month just said;
+            # the one after it only for the end of a span ("from the 28th to the 3rd").
             first, day = before[-1], int(m.group(1))
-            year, month = (first.year, first.month) if day >= first.day else _shift_month(first, 1)
+            span_end = re.search(r"(?:\bto|\buntil|\btill|\bthrough|[-–]|\bback on)\s*(?:the\s+)?$", low[:m.start() + said_on])
+            year, month = _shift_month(first, 1) if day < first.day and span_end else (first.year, first.month)
             try:
                 d = date(year, month, day)
             except ValueError:
+                d = None  # ("the 31st" of a month without one: read on its own below)
+            if d is not None:
+                add(m.start(), m.end(), TimeRef(m.group(0), d, d, "day", -1 if d < ref else (1 if d > ref else 0)))
                 continue
-            add(m.start(), m.end(), TimeRef(m.group(0), d, d, "day", -1 if d < ref else (1 if d > ref else 0)))
-            continue
         past = (past_hint or (past_verb is not None and m.group(0).startswith("on ") and past_verb())) \
-            and not _EN_AHEAD.search(low, max(0, m.start() - 40), m.start() + (3 if m.group(0).startswith("on ") else 0))
+            and not (_EN_AHEAD.search(low, max(0, m.start() - 40), m.start() + said_on)
+                     and not _PAST_TO.search(low, max(0, m.start() - 60), m.start() + said_on))
         _add_day_of_month(add, m, ref, int(m.group(1)), past)
 
 
 # A plan moved to a new date: 改到, 改成, 换成, 推迟到, 提前到, 延期到, 挪到 ...
-_ZH_MOVED_TO = re.compile(r"(?:(?:改|换|推迟|推|提前|延期|延|挪|调|定)(?:到|成|在|至)|改考|改报)$")
+_ZH_MOVED_TO = re.compile(r"(?:改|换|推迟|推|提前|延期|延|挪|调|定)(?:到|成|在|至)$")
 # A plan moved to a new date, or a trip said in the present: "pushed to 17 march", "we fly out
 # on the 9th of May" (ahead, however past the rest of the clause is: "she told me I had it wrong").
-_EN_AHEAD = re.compile(r"\b(?:(?:pushed|moved|rescheduled|postponed|delayed|bumped|changed|switched|brought forward)(?: back| up)?"
-                       r" (?:to|till|until)|(?:fly|flying|leave|leaving|head|heading|arrive|arriving|land|landing|return|returning)"
-                       r"(?: out| back| home| off)? (?:on|in)|\band back (?:on|in))\s+(?:the\s+)?$")
+_EN_AHEAD = re.compile(r"\b(?:(?:pushed|moved|rescheduled|postponed|delayed|changed|switched|brought forward)(?: back| up)?"
+                       r" (?:to|till|until)|(?:(?<!\bto )fly|flying|(?<!\bto )head|heading|(?<!\bto )drive|driving)(?: out| back| home| off) (?:on|in)"
+                       r"|\band back (?:on|in))\s+(?:the\s+)?$")
+# ("i had to fly home on the 3rd", "was supposed to fly back on the 8th": told of as past.)
+_PAST_TO = re.compile(r"\b(?:had|was supposed|were supposed|was meant|were meant|was going|were going|needed|tried|wanted|got|used) to\s+\S+(?:\s+\S+)?\s+(?:on|in)\s+(?:the\s+)?$")
 _ZH_STRETCH = re.compile(r"[^，。！？；,!?;\s]+")
 
 

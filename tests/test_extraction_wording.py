@@ -293,7 +293,6 @@ def test_a_holiday_ahead_stays_ahead():
      "User just got the email, voyage is pushed to 17 march because of a maintenance issue (2026-03-17)"),
     ("Ah no, Maureen just told me I had it wrong, we fly out on the 9th of May and back on the 16th.", datetime(2026, 3, 21, tzinfo=timezone.utc),
      "No, Maureen just told the user they had it wrong, they fly out on the 9th of May and back on the 16th (2026-05-16)"),
-    ("N2 报名截止了没报上，只能改考 12 月的了，唉", datetime(2026, 5, 7, tzinfo=timezone.utc), "用户只能改考12月的了（2026-12）"),
 ])
 def test_a_date_moved_to_or_flown_out_on_lies_ahead_however_past_the_rest(text, when, content):
     assert content in [c for _t, _s, c in kept(text, when=when)]
@@ -316,3 +315,22 @@ def test_the_shifts_someone_works_are_a_routine(text, expected):
 
 def test_leaving_on_a_day_inside_a_request_is_no_plan_to_keep():
     assert kept("Give me a packing list for a week in Lisbon, I leave on the 3rd.") == []
+
+
+# What a review of the first version of these date rules found, each pinned (said on 2026-03-21).
+@pytest.mark.parametrize("text, content", [
+    ("i had to leave on march 3rd because my dad got sick", "User had to leave on march 3rd (2026-03-03)"),
+    ("i was supposed to fly back on march 8th but missed my flight",
+     "User was supposed to fly back on march 8th but missed their flight (2026-03-08)"),
+    ("i filed my tax return on the 2nd", "User filed their tax return on the 2nd (2026-03-02)"),
+    ("i bumped my head on the 2nd", "User bumped their head on the 2nd (2026-03-02)"),
+    ("my interview was set for april 20th, now it's on the 14th", "User's interview was set for april 20th, now it's on the 14th (2026-04-14)"),
+    ("flying out may 28th and back on the 3rd", "User is flying out may 28th and back on the 3rd (2026-06-03)"),
+])
+def test_a_date_told_of_as_past_or_moved_earlier_is_not_pushed_ahead(text, content):
+    assert content in [c for _t, _s, c in kept(text, when=datetime(2026, 3, 21, tzinfo=timezone.utc))]
+
+
+@pytest.mark.parametrize("text", ["i work doubles next week", "12 hour shifts tomorrow and saturday", "i work late shifts this month"])
+def test_shifts_for_a_while_are_no_routine(text):
+    assert [t for t, _s, _c in kept(text) if t == "behavior"] == []

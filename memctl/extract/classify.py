@@ -354,8 +354,6 @@ def first_person(text: str, found: Found, lang: str) -> str:
                 break
     if lang == "zh":
         return "我" + rest.lstrip("，, ")
-    if found.end and s.name and re.match(rf"\s*,?\s*{re.escape(s.name)}\b,?", rest, re.I):
-        rest = re.sub(rf"^\s*,?\s*{re.escape(s.name)}\b,?", "", rest, flags=re.I)  # "my partner mark works ...": the name, then the verb
     owned = re.match(r"'s (?=(?:name|birthday|bday|car|house|job|work|school|wife|husband|partner|dog|cat|doctor|surgery|wedding)\b)", rest)
     if owned:
         return "my " + rest[owned.end():]  # "my dad's name is Tom": as the user would say their own
