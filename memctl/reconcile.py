@@ -204,7 +204,8 @@ class Reconciler:
             # never the podcast recorded last month.)
             named_only = negative or _USED_TO.search(c.clause) is not None
             related = [(s, m) for s, m in matches if (m.slot is None or c.slot is None or m.slot == c.slot)
-                       and m.about == c.subject and (not named_only or names_same_thing(m.content, c.content))]
+                       and m.about == c.subject
+                       and (not named_only or names_same_thing(_USED_TO.sub("", m.content), _USED_TO.sub("", c.content)))]
             target = self._best_related(related, c)
             if target is not None:
                 self._supersede(plan, pool, target, c, vector, "correction")

@@ -137,3 +137,15 @@ def test_old_times_recalled_close_only_what_they_name(use_store, tmp_path):
     active = [m.content for m in use_store.memories(user)]
     assert any("podcast" in c for c in active), active
     assert "User lives in Kyoto" not in active, active
+
+
+def test_two_memories_of_old_times_are_not_one_thing(use_store, tmp_path):
+    # ("used" was the one word they shared.)
+    user = "used-to-twice"
+    write_json(tmp_path / "a.json", conversation(user, "s1", "I used to compete in a few dance competitions and shows.",
+                                                 time="2026-08-22T10:00:00+00:00"))
+    write_json(tmp_path / "b.json", conversation(user, "s2", "I used to love spending time in the studio.", time="2026-09-22T10:00:00+00:00"))
+    for name in "ab":
+        use_store.ingest([str(tmp_path / f"{name}.json")])
+    active = [m.content for m in use_store.memories(user)]
+    assert any("competitions" in c for c in active) and any("studio" in c for c in active), active
