@@ -344,7 +344,7 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
         past = (past_hint or (past_verb is not None and re.search(r"\b(?:on|since)\s*$", low[: m.start()]) is not None
                               and past_verb()) or _BORN_EN.search(low[: m.start()]) is not None
                 and not re.search(r"\b(?:due|will|going to|gonna|expected|expecting)\b", low[: m.start()])) \
-            and not (_EN_AHEAD.search(low, max(0, m.start() - 40), m.start()) and not _PAST_TO.search(low, max(0, m.start() - 60), m.start()))
+            and not _moved_ahead(low, m.start())
         if not m.group(7) and past != ((month, day) < (ref.month, ref.day)):
             year += -1 if past else 1  # ahead unless the clause is past, and then behind
         if _add_date(add, m, ref, year, month, day) is not None:
@@ -398,16 +398,10 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
             first, day = before[-1], int(m.group(1))
             span_end = re.search(r"(?:\bto|\buntil|\btill|\bthrough|[-–]|\bback on)\s*(?:the\s+)?$", low[:m.start() + said_on])
             year, month = _shift_month(first, 1) if day < first.day and span_end else (first.year, first.month)
-            try:
-                d = date(year, month, day)
-            except ValueError:
-                d = None  # ("the 31st" of a month without one: read on its own below)
-            if d is not None:
-                add(m.start(), m.end(), TimeRef(m.group(0), d, d, "day", -1 if d < ref else (1 if d > ref else 0)))
-                continue
+            if _add_date(add, m, ref, year, month, day) is not None:
+                continue  # (else "the 31st" of a month without one: read on its own below)
         past = (past_hint or (past_verb is not None and m.group(0).startswith("on ") and past_verb())) \
-            and not (_EN_AHEAD.search(low, max(0, m.start() - 40), m.start() + said_on)
-                     and not _PAST_TO.search(low, max(0, m.start() - 60), m.start() + said_on))
+            and not _moved_ahead(low, m.start() + said_on)
         _add_day_of_month(add, m, ref, int(m.group(1)), past)
 
 
@@ -421,6 +415,11 @@ _EN_AHEAD = re.compile(r"\b(?:(?:pushed|moved|rescheduled|postponed|delayed|chan
 # ("i had to fly home on the 3rd", "was supposed to fly back on the 8th": told of as past.)
 _PAST_TO = re.compile(r"\b(?:had|was supposed|were supposed|was meant|were meant|was going|were going|needed|tried|wanted|got|used) to\s+\S+(?:\s+\S+)?\s+(?:on|in)\s+(?:the\s+)?$")
 _ZH_STRETCH = re.compile(r"[^，。！？；,!?;\s]+")
+
+
+def _moved_ahead(low: str, at: int) -> bool:
+    """Whether the date at `at` is one a plan was moved to or a trip leaves on, not told of as past."""
+    return _EN_AHEAD.search(low, max(0, at - 40), at) is not None and _PAST_TO.search(low, max(0, at - 60), at) is None
 
 
 def _find_zh(text: str, ref: date, past_hint: bool, add: Any, past_in: Callable[[str], bool] | None = None) -> None:

@@ -476,8 +476,9 @@ def _names_others(text: str, r: LangRules) -> bool:
     return r.has("others_mentioned", text) or any(kind in (PERSON, PET) for _word, kind in r.relations_in(text))
 
 
-# The weather of a month or season, a clause of its own: "8月太热了", "冬天特别冷".
+# Who the user is, said bare: "男的 30岁", "身高178".
 _ZH_BARE_PROFILE = re.compile(r"(?:男|女)(?:的|生|性)?(?:\s|，|,|$)|\d{1,2}\s*岁|(?:月薪|年薪|身高|体重)")
+# The weather of a month or season, a clause of its own: "8月太热了", "冬天特别冷".
 _ZH_WEATHER_REMARK = re.compile(r"(?:(?:\d{1,2}|[一二三四五六七八九十]{1,3})月份?|夏天|冬天|春天|秋天)(?:的时候)?(?:太|很|特别|超|好|挺|非常|巨|贼)?"
                                 r"(?:热|冷|晒|闷|潮|干)(?:死)?[了啊呀]?"
                                 # "最近股市好乱": the market, said in passing.

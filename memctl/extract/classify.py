@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 
 from .lexicon import lemmas, plural_noun
-from .normalize import INTRODUCING, KIN_AND_PETS, NOTE_LABELS, article, contracted_is, past_tense, pronouns, verbless, we_named_en
+from .normalize import EMOJI_CHARS, INTRODUCING, KIN_AND_PETS, NOTE_LABELS, article, contracted_is, past_tense, pronouns, verbless, we_named_en
 from .rules import LangRules, Rules
 from .segment import ZH_TIME_WORDS
 from .subjects import DIET_ALONE as _DIET_ALONE, EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect, en_state_article
@@ -221,7 +221,7 @@ def _who(s: Subject, r: LangRules) -> str:
     return "none" if s.kind == NONE else "self"
 
 
-_TRAILING_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D\\s]+$")
+_TRAILING_EMOJI = re.compile(f"[{EMOJI_CHARS}\\s]+$")
 
 
 def _is_question(r: LangRules, text: str, lang: str) -> bool:
@@ -303,10 +303,12 @@ _SUBJECTLESS = re.compile(
     r"visited|booked|signed|passed|failed|hurt|injured|sprained|tore|fractured|sold|left|retired|graduated|dropped)\b)", re.I)
 
 
-# What only a person does: the clause after talk of a pet is the user's.
+# What the user is to do about a term running out ("visa expires in march, must apply by january").
 _TO_DO_AFTER = re.compile(r"\b(?:need|needs|must|have to|has to|gotta|got to|going to|gonna|will|moving|flying|plan|planning|apply|renew)\b"
                           r"|要|得|打算|准备|需要|计划|想")
+# A list of what the clause before said: "计划去云南 主要是大理和洱海".
 _ZH_MORE_OF = re.compile(r"(?:主要|尤其|特别)是(?![在吃做去想要学准])|比如|例如|包括|像是")
+# What only a person does: the clause after talk of a pet is the user's.
 _HUMAN_AFFAIRS = re.compile(r"租房|房租|搬到|上班|下班|公司|工作|工资|加班|通勤|面试|跳槽|考试|准考证|报名|论文|作业|出差|机票|\b(?:rent|renting|lease|commute|office|salary|job|work)\b", re.I)
 _ARRANGED_FOR = re.compile(r"\b(?:signed up|registered|enrolled|entered|booked|reserved|got tickets|bought tickets|got a place|got a spot)"
                            r"(?: [\w'-]+){0,6} (?:on|for) (?:the )?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
@@ -451,7 +453,7 @@ def _fragment(r: LangRules, text: str, a: Analysis, ctx: "Context") -> bool:
         if m is None:
             continue
         if _BARE_NOT_MINE.search(text) or _OFFERED.search(ctx.turn) or "question" in (ctx.prev_drop, ctx.prev_clause_drop) \
-                or re.search(r"\b(?:he|she|his|her|him|they|their|them)\b", ctx.scene.asked_text, re.I) \
+                or _ASKED_ABOUT_ANOTHER.search(ctx.scene.asked_text) \
                 or _is_question(r, text, a.lang) or r.has("hypothetical", text.lower()):
             return False
         groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
@@ -476,10 +478,10 @@ def _fragment(r: LangRules, text: str, a: Analysis, ctx: "Context") -> bool:
     return False
 
 
-# A bare job phrase that is no job of the user's: a choice, a wish, an offer or an advert.
-_BARE_NOT_MINE = re.compile(r"\b(?:vs\.?|versus|or|maybe|should i|dream|offer|offered|apply(?:ing)?|applied|hiring|hired|job (?:ad|post|posting|description)"
-                            r"|interview(?:ing)?|switch(?:ing)? careers?|like to be|want to be|wanna be)\b|\d{4}|\?", re.I)
-# A turn that weighs a job up or asks about one ("senior engineer at stripe, should i take the offer").
+# A bare job phrase that is no job of the user's: a choice or a wish in its clause ...
+_BARE_NOT_MINE = re.compile(r"\b(?:or|maybe|should i|dream|hired|like to be|want to be|wanna be)\b|\d{4}|\?", re.I)
+# ... or a turn that weighs a job up, asks about one or pastes an advert ("senior engineer at
+# stripe, should i take the offer").
 _OFFERED = re.compile(r"\b(?:dream job|offer|offered|apply(?:ing)?|applied|hiring|job (?:ad|post|posting|description)|interview(?:ing|ed)?"
                       r"|switch(?:ing)? careers?|should i (?:take|accept|go for|apply|join)|vs\.?|versus|cv|resume|résumé)\b", re.I)
 # Words before the job that say it is not the one the user has now.

@@ -1218,7 +1218,9 @@ def normalize(text: str, lang: str, subject: Subject, phrase_end: int = 0, inher
     return polish(english(text, subject, phrase_end, inherited), lang)
 
 
-_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
+# Emoji and the characters that join or dress them.
+EMOJI_CHARS = "\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D"
+_EMOJI = re.compile(f"[{EMOJI_CHARS}]+")
 # The user's family, partner, landlord or pets, as a chat names them without "my" ("mum was
 # diagnosed", "cat's name is Mochi") or capitalised at a sentence's start ("Dad's name is Tom").
 KIN_AND_PETS = ("son daughter wife husband partner mom mum mama papa dad brother sister grandma grandpa gran granny nan nana "

@@ -203,12 +203,14 @@ def _run_on(part: str) -> list[str]:
     return [part[: m.end()].rstrip(), *_run_on(part[m.end():])]
 
 
-# A Chinese part that cannot end a clause: a preposition or a verb still waiting for its place.
+# "叫" waiting for a name typed after a space, and a name: a few Han characters that are not
+# a pronoun, or a Latin word.
 _ZH_CALLED = re.compile(r"(?:^|[只条个位])(?:叫|名叫|姓)$")
-# A name: a few Han characters that are not a pronoun, or a Latin word.
 _ZH_NAME_PART = re.compile(r"(?![我你他她它咱俺])[\u4e00-\u9fff]{1,3}|[A-Za-z][\w-]{0,15}")
+# What changed ("迁移 deadline 提前了"), then to what ("现在换成明年1月31号").
 _ZH_CHANGED = re.compile(r"^[^，。]{1,16}?(?:提前|推迟|延期|延后|改|变|换)了$")
 _ZH_NEW_VALUE = re.compile(r"(?:现在|已经|目前)?(?:换成|改成|改为|变成|改到|提前到|推迟到|延期到|延后到|定在|定到)")
+# A Chinese part that cannot end a clause: a preposition or a verb still waiting for its place.
 _ZH_OPEN_END = re.compile(r"(?:^|我|我们|打算|准备|计划|想|要|会|还|也|都|就|明年|今年)(?:在|去|到|往|跟|和|给|把)$"
                           # "以后给建议的时候 直接给我一句话": when, then the rule.
                           r"|(?:的时候|时候)$"
@@ -276,7 +278,7 @@ def split_clauses(text: str, spell: Callable[[str], str] | None = None) -> list[
     """The clauses of a message; `spell` writes out an English sentence's chat spellings
     ("im", "u", the rule files' [spelling]) before it is split."""
     text = _MOVED_THEN_WHEN.sub(r"\1 to ", strip_code(_numbered_answers(text)))
-    if "\u3400" <= max(text, default=" "):
+    if HAN.search(text):
         text = _ZH_SPACED_NUMBER.sub(r"\1", text)
     out: list[Clause] = []
     for s_idx, sentence in enumerate(p for p in _SENTENCE_END.split(text) if p and p.strip()):
