@@ -147,8 +147,17 @@ def test_an_invitation_is_not_taken_for_a_liking():
 
 
 def test_an_inferred_fact_is_marked_and_not_trusted_much():
-    found = kept("每天早上我都去遛狗")
-    assert found and found[0].source_type == "inferred" and found[0].confidence <= 0.5
+    found = kept("刚遛狗回来")
+    assert found and found[0].content == "用户养狗" and found[0].source_type == "inferred" and found[0].confidence <= 0.5
+
+
+def test_a_clause_kept_as_itself_is_not_replaced_by_what_it_implies():
+    # The habit says more than "has a dog"; a walk of the moment says only that.
+    assert [c.content for c in kept("每天早上我都去遛狗")] == ["用户每天早上都去遛狗"]
+    assert [c.content for c in kept("I walk my dog every morning.")] == ["User walks their dog every morning"]
+    assert [c.content for c in kept("Yesterday I walked my dog in the rain.")] == ["User has a dog"]
+    # A dated plan is retired after its day; that the user has a child stays.
+    assert [c.content for c in kept("我明天下午要带孩子去打疫苗")][1:] == ["用户有孩子"]
 
 
 SECRETS = [

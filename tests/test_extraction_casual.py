@@ -174,7 +174,8 @@ def test_what_is_left_on_the_end_of_a_correction_or_a_name(messages, expected):
 
 def test_a_child_just_named_and_then_cared_for_is_no_new_sign_of_a_child():
     assert contents("我女儿才3岁 晚上想陪陪她") == ["用户的女儿才3岁"]
-    assert contents("我每天接送孩子") == ["用户有孩子"]
+    assert contents("我每天接送孩子") == ["用户每天接送孩子"]  # (the habit says that there is a child)
+    assert contents("刚接孩子回来") == ["用户有孩子"]
 
 
 @pytest.mark.parametrize("text, expected", [

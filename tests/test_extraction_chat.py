@@ -1715,7 +1715,7 @@ def test_chinese_retorts_and_shrugs_are_no_part_of_the_fact(text, content):
     (("Got some great news - the gf and I are hitting the beach next month with Toby!",),
      ["User and their gf are hitting the beach next month with Toby (2026-06)"]),
     (("Yep, last month I visited my mom's house which holds a special place in my heart.",),
-     ["User visited their mom's house last month which holds a special place in their heart (2026-04)"]),
+     ["Last month the user visited their mom's house which holds a special place in their heart (2026-04)"]),
 ])
 def test_times_said_loosely_and_plans_arranged(messages, content):
     assert [c.content for c in chat(*messages)] == content

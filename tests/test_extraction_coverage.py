@@ -64,11 +64,11 @@ def test_a_plan_with_its_day_after_a_request_is_kept():
 
 def test_a_dated_plan_with_a_child_is_the_plan_as_well_as_that_there_is_a_child():
     # The task is retired after its day; that the user has a child stays.
-    assert kept("周六要陪女儿去上钢琴课") == [("profile", "user", "用户有孩子"), ("task", "user", "用户周六要陪女儿去上钢琴课（2026-09-12）")]
+    assert kept("周六要陪女儿去上钢琴课") == [("task", "user", "用户周六要陪女儿去上钢琴课（2026-09-12）"), ("profile", "user", "用户有孩子")]
     assert kept("tomorrow i'm picking up my daughter from school early") == [
-        ("profile", "user", "User has a daughter"),
-        ("task", "user", "Tomorrow the user is picking up their daughter from school early (2026-09-11)")]
-    assert kept("每天早上我都去遛狗") == [("profile", "user", "用户养狗")]  # no plan: the inference alone
+        ("task", "user", "Tomorrow the user is picking up their daughter from school early (2026-09-11)"),
+        ("profile", "user", "User has a daughter")]
+    assert kept("每天早上我都去遛狗") == [("behavior", "user", "用户每天早上都去遛狗")]  # no plan: the habit says it
 
 
 @pytest.mark.parametrize("text, content", [

@@ -1,7 +1,8 @@
 """Memories that read garbled or lost their fact because of how chat is typed: a job
 said as a bare phrase, a rule with a condition in the middle, "so do i", Chinese typed
 with a space each side of a number or after 叫, a question behind an emoji, a market
-remark, a feeling said after a fact, a deadline carried to a clause that sets none.
+remark, a feeling said after a fact, a deadline carried to a clause that sets none; an
+activity kept up, a milestone told with its feeling, a count said in passing.
 Each case failed before its fix; the cases beside them pin what must stay as it was."""
 
 from __future__ import annotations
@@ -334,3 +335,38 @@ def test_a_date_told_of_as_past_or_moved_earlier_is_not_pushed_ahead(text, conte
 @pytest.mark.parametrize("text", ["i work doubles next week", "12 hour shifts tomorrow and saturday", "i work late shifts this month"])
 def test_shifts_for_a_while_are_no_routine(text):
     assert [t for t, _s, _c in kept(text) if t == "behavior"] == []
+
+
+# Facts told in chat that were lost: an activity kept up these days, a milestone with the
+# feeling after it, a count of pets or children said in passing, a thing named after "this".
+@pytest.mark.parametrize("text, expected", [
+    ("I've been learning guitar.", [("behavior", "user", "User has been learning guitar")]),
+    ("Lately, I've been teaching my siblings coding", [("behavior", "user", "User has been teaching their siblings coding lately")]),
+    ("I've been volunteering at a homeless shelter.", [("behavior", "user", "User has been volunteering at a homeless shelter")]),
+    ("I'm doing kickboxing now.", [("behavior", "user", "User is doing kickboxing now")]),
+    ("I finally got my dream job!", [("event", "user", "User finally got their dream job")]),
+    ("After lots of interviews and late nights, I got the offer and was ecstatic",
+     [("event", "user", "After lots of interviews and late nights, the user got the offer and was ecstatic")]),
+    ("I got an endorsement with a popular beverage company!", [("event", "user", "User got an endorsement with a popular beverage company")]),
+    ("I took a creative writing class recently, and it was super enlightening!", [("event", "user", "User took a creative writing class recently")]),
+    ("Last month I got hurt and had to take a break from pottery, which I use for self-expression.",
+     [("event", "user", "Last month the user got hurt and had to take a break from pottery, which they use for self-expression (2026-08)")]),
+    ("Yesterday I took my three dogs to a beach outing to bond with other dogkeepers.", [("profile", "user", "User has three dogs")]),
+    ("I'm hooked on this great game called FIFA 23", [("preference", "user", "User is hooked on a great game called FIFA 23")]),
+    ("I'm really enjoying my new job.", [("preference", "user", "User is really enjoying their new job")]),
+    ("Epic adventures and magical worlds are my thing", [("preference", "user", "Epic adventures and magical worlds are the user's thing")]),
+    ("I started writing down everything I needed in a notebook.",
+     [("event", "user", "User started writing down everything they needed in a notebook")]),
+    ("换工作了，现在在字节做产品", [("profile", "user", "用户现在在字节做产品")]),
+])
+def test_facts_told_in_passing_are_kept(text, expected):
+    assert kept(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I've been thinking about how education shapes communities", "I've been missing our chats", "I've been cleaning all day.",
+    "I'm doing yoga today.", "My back hurts today.", "I'm so glad I passed!", "That's my thing.", "I love this game",
+    "我现在在家做饭", "我现在在医院陪我妈做检查",
+])
+def test_moments_near_those_forms_stay_out(text):
+    assert kept(text) == []

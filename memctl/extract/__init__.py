@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Union
 
@@ -318,6 +318,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             item = _item(a, conv, turn, key, when, context, rules.topics)
             if isinstance(item, Candidate) and item.lang == "en":
                 item.content = scene.capitalised(item.content)
+            unkept = None
             if isinstance(item, Candidate) and not a.inferred and not readable(item.content, item.lang, item.subject):
                 if clause.lang == "zh" and last_in_sentence and last_in_sentence[0] == clause.sentence and a.inherited \
                         and item.subject == last_in_sentence[1].subject and len(a.text) <= 14 \
@@ -325,18 +326,27 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     # "我不吃牛羊肉 从小就不吃": a leftover that says more of the fact before it.
                     _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
                     continue
-                out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "garbled"))
-                continue
-            if isinstance(item, Candidate) and not a.standing and not a.reschedules \
+                unkept = "garbled"
+            elif isinstance(item, Candidate) and not a.standing and not a.reschedules \
                     and _points_elsewhere(without_time(item.content), item.lang, rules.lang(item.lang)):
-                out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "unresolved reference"))
+                unkept = "unresolved reference"
+            elif isinstance(item, Candidate) and item.importance < min_importance:
+                unkept = "low importance"
+            if unkept and a.implies is not None and not a.inferred:
+                # "I took my 3 dogs somewhere fun": what it says of the user, if not the clause itself.
+                item, unkept = _item(a.infer(*a.implies), conv, turn, key, when, context, rules.topics), None
+            if unkept:
+                out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, unkept))
                 continue
             if isinstance(item, Candidate):
-                if item.importance < min_importance:
-                    out.dropped.append(Dropped(conv.user, conv.session, turn.id, clause.text, "low importance"))
-                    continue
                 out.items.append(item)
                 last_in_sentence = (clause.sentence, item)
+                if not a.inferred and a.implies is not None and item.type == "task":
+                    # "明天下午要带孩子去打疫苗": the plan is retired after its day; that the user has
+                    # a child stays.
+                    has = _item(replace(a).infer(*a.implies), conv, turn, key, when, context, rules.topics)
+                    if isinstance(has, Candidate):
+                        out.items.append(has)
                 if a.inferred and any(t.direction > 0 for t in a.times):
                     # "明天要带儿子去打疫苗": the plan with its day as well as what it implies (has a
                     # son): the plan is retired after its day, the other stays.

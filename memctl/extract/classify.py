@@ -143,12 +143,27 @@ class Analysis:
     times: list[TimeRef] = field(default_factory=list)
     valid_from: datetime | None = None
     valid_to: datetime | None = None
+    # What the clause implies about the user, kept only if the clause itself is not ("I took my
+    # three dogs to the beach yesterday" -> "User has three dogs"; "I walk my dog every
+    # morning" stays itself): the content and type an inference rule words.
+    implies: tuple[str, str] | None = None
 
     @property
     def about(self) -> Subject:
         return self.found.subject
 
+    def infer(self, content: str, type_: str) -> "Analysis":
+        """Keep what the clause implies about the user in its place, at low confidence."""
+        self.inferred, self.type = content, type_
+        self.subject, self.source_type, self.keep, self.reason = "self", "inferred", True, "inferred"
+        self.importance, self.confidence = 0.35, 0.5
+        self.slot, self.standing, self.runs_out = None, False, False
+        self.cancels = self.achieves = self.reschedules = False
+        return self
+
     def drop(self, reason: str) -> "Analysis":
+        if self.implies is not None and reason != "task (keep_tasks is off)":
+            return self.infer(*self.implies)
         self.keep = False
         self.reason = reason
         return self
@@ -395,7 +410,9 @@ def _put_back(body: str, lead: str, found: Found, lang: str) -> str:
         if re.match(r"[他她它](?!们)", body):
             return body[:1] + lead + body[1:]  # "白天她都是一个人在家" -> "她白天都是一个人在家"
         return lead + body
-    aside = re.search(r"(?:, |(?<=\w)- )(?:they|he|she|it|we|and|but|which|who)\b| (?=which )", body)
+    aside = re.search(r"(?:, |(?<=\w)- )(?:they|he|she|it|we|and|but|which|who)\b| (?=(?:which|who) )", body)
+    if aside and re.match(r"\W*(?:which|who)\b", body[aside.start():]):
+        return lead + body  # "Last month I got hurt and had to stop pottery, which I use ...": "which" is the pottery
     if aside:
         # "I met three new friends in my course last Tuesday, they share ...": the time stays with its fact.
         return f"{body[:aside.start()]} {lead.strip(' ,').lower()}{body[aside.start():].rstrip('.!')}"
@@ -733,8 +750,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     arranged = lang == "en" and _ARRANGED_FOR.search(tlow) is not None
     a.times = find_times(text, lang, ctx.reference, rules.temporal, past_hint=past_hint and not arranged,
                          past_in=(lambda stretch: r.has("past", stretch)) if lang != "en" else None,
-                         past_verb=(lambda: past_tense("i " + tlow if said_past else tlow)) if lang == "en" and not arranged else None) \
-        or ([] if _NOW.search(tlow) or r.has("timeless", tlow) else _carried_times(ctx.prev_times, tlow, lang))  # "上个月被裁了，现在在家歇着": now is not last month
+                         past_verb=(lambda: past_tense("i " + tlow if said_past else tlow)) if lang == "en" and not arranged else None)
+    times_carried = not a.times
+    if times_carried:
+        a.times = [] if _NOW.search(tlow) or r.has("timeless", tlow) else _carried_times(ctx.prev_times, tlow, lang)  # "上个月被裁了，现在在家歇着": now is not last month
     # "I have yoga every Monday", "每周三": a day that comes round again is no date of the clause.
     # ("周二周四晚上要去做家教", "ballet Tuesdays and Thursdays": days named together come round every week.)
     # ("walks on tues and thurs": two weekdays named together are a week's routine, when the
@@ -754,8 +773,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     unquoted = _unquoted(text, r.quote_chars)
     if unquoted != text and r.has("reporting", unquoted.lower()):
         return a.drop("quoted speech")
-    if ctx.infer and _infer(r, tlow, a, early=True):
-        return a
+    implied = _implied(r, tlow, early=True) if ctx.infer else None
+    if implied is not None:
+        return a.infer(*implied)
     hypothetical = r.has("hypothetical", tlow) and not r.has("hypothetical_exceptions", tlow)
     if _is_question(r, text, lang) and not hypothetical:
         if not (lang == "en" and _ASKED_RULE.match(tlow) and r.has("standing", tlow)):
@@ -883,8 +903,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # What a clause implies about the user ("遛狗" -> has a dog) is read from the user's own
     # doings, not from someone else's ("她不太会遛狗").
     # (Not where the child was just named and is now the one cared for: "我女儿才3岁 晚上想陪陪她".)
-    if ctx.infer and s.kind == USER and not cared_for and _infer(r, tlow, a, early=False):
-        return a
+    if ctx.infer and s.kind == USER and not cared_for:
+        a.implies = _implied(r, tlow, early=False)
     a.standing = (request and durable) or standing
     if s.kind == NONE and not a.standing:
         return a.drop("not about the user")
@@ -920,6 +940,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             return a.drop("unresolved reference")
     if (
         r.has("transient_state", clow)
+        and not _felt_after(r, clow)
         and (r.has("transient_time", clow) or not any(r.types[t].search(clow) for t in ("profile", "preference", "goal")))
         and not durable
         # ("our dog pepper is a rescue greyhound, terrified of stairs": what the pet is, and how it is.)
@@ -973,6 +994,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.type = "event"
     if weekly and a.type in ("event", "task", "goal") and not a.times:
         a.type = "behavior"  # "I've been going to physio tues and thurs": what the user's weeks hold
+    if lang == "en" and a.type == "event" and s.kind == USER and _ONGOING.match(tlow) and not r.has("milestone", clow) \
+            and not any(t.precision == "day" for t in a.times):
+        a.type = "behavior"  # "I've been learning guitar", "lately I've been teaching my siblings coding": what the user does these days
     if a.type == "event" and a.times and all(t.direction == 0 and t.precision == "day" for t in a.times) \
             and not r.has("milestone", clow):
         return a.drop("passing moment")  # "女儿下午午睡醒了在喊饿": what happens today passes
@@ -1026,6 +1050,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("unclear subject")
     if a.type == "task" and not ctx.keep_tasks:
         return a.drop("task (keep_tasks is off)")
+    if a.implies is not None and (a.type == "event" or a.type == "task" and times_carried and a.times) \
+            and not r.has("milestone", clow) and not r.has("lasting_event", clow):
+        # "Yesterday I walked my dog in the rain", "媳妇这周出差 我一个人带闺女": that the user
+        # has a dog or a child outlasts the walk or the week.
+        return a.infer(*a.implies)
     a.keep = True
     a.reason = a.type
     a.negative = r.has("negation", tlow)
@@ -1045,6 +1074,14 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
 
 
 _NOW = re.compile(r"现在|目前|如今|最近|目标|平时|一般|每天|经常|\b(?:now|currently|these days|nowadays|lately|usually|my goal)\b")
+# "I've been learning guitar": an activity kept up these days (not a thought, feeling or wait of
+# the moment: "I've been thinking", "I've been missing our chats", "I've been keeping busy").
+_ONGOING = re.compile(
+    r"^(?:(?:lately|recently|these days|for a while now),? )?i(?:'ve| have) (?:\w+ly |also |still |really |actually |just )?been "
+    r"(?!(?:thinking|feeling|wondering|meaning|waiting|missing|wanting|dreaming|staring|decompressing|struggling|dealing|slogging|"
+    r"keeping busy|doing (?:great|well|good|fine|ok|okay|alright|better|awesome)|having|going through|looking forward|hoping|worrying|"
+    r"stressing|freaking|feeling|crying|laughing|chilling|relaxing|resting|sleeping|sitting|lying|hanging out|catching up|busy)\b)"
+    r"[a-z]+ing\b(?! (?:on|at|with|for|to|about|in) (?:for|since|lately|now|forever|ages|a while|so long)\b)")
 _HABITUAL = re.compile(r"\b(?:most (?:days|mornings|nights|evenings|weekends)|every (?:day|morning|night|evening|week|weekday|weekend)|daily)\b")
 # Verbs whose past is their bare form: "quit smoking 8 months ago" is a past doing, not advice.
 _PAST_AS_BARE = re.compile(r"(?:quit|cut|hurt|put|set|hit|shut|split|read) ")
@@ -1115,20 +1152,20 @@ def _dated(a: Analysis) -> bool:
     return any(t.precision not in ("day",) or t.direction != 0 for t in a.times)
 
 
-def _infer(r: LangRules, tlow: str, a: Analysis, early: bool) -> bool:
-    """Apply the first matching inference rule of this pass; True when one did."""
+def _implied(r: LangRules, tlow: str, early: bool) -> tuple[str, str] | None:
+    """The content and type of the first inference rule of this pass that matches."""
     for pattern, type_, template, is_early in r.inference:
-        if is_early != early:
-            continue
-        m = pattern.search(tlow)
-        if m is None:
-            continue
-        a.inferred = template.format(**{k: (v or "").strip() for k, v in m.groupdict().items()})
-        a.subject, a.type, a.source_type = "self", type_, "inferred"
-        a.keep, a.reason = True, "inferred"
-        a.importance, a.confidence = 0.35, 0.5
-        return True
-    return False
+        m = pattern.search(tlow) if is_early == early else None
+        if m is not None:
+            return template.format(**{k: (v or "").strip() for k, v in m.groupdict().items()}), type_
+    return None
+
+
+def _felt_after(r: LangRules, clow: str) -> bool:
+    """Whether the clause tells of something that lasts, and its feeling only after it ("I got the
+    offer and was ecstatic")."""
+    fact = next((m for m in (r.p[name].search(clow) for name in ("milestone", "lasting_event") if name in r.p) if m), None)
+    return fact is not None and all(m.start() >= fact.end() for m in r.p["transient_state"].finditer(clow))
 
 
 def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: bool) -> str | None:
