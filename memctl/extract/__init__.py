@@ -332,6 +332,13 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 unkept = "unresolved reference"
             elif isinstance(item, Candidate) and item.importance < min_importance:
                 unkept = "low importance"
+            if isinstance(item, Candidate) and clause.lang == "zh" and _ZH_HOW_LONG.fullmatch(re.sub(r"^我", "", a.text)):
+                # "打太极 打了八年了", "把烟戒了 抽了十五年 每天一包": how long or how much of the fact
+                # before; alone it says neither what nor whose.
+                if last_in_sentence and last_in_sentence[0] == clause.sentence and last_in_sentence[1].subject == "user":
+                    _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
+                    continue
+                unkept = "fragment"
             if unkept and a.implies is not None and not a.inferred:
                 # "I took my 3 dogs somewhere fun": what it says of the user, if not the clause itself.
                 item, unkept = _item(a.infer(*a.implies), conv, turn, key, when, context, rules.topics), None
@@ -341,9 +348,9 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             if isinstance(item, Candidate):
                 out.items.append(item)
                 last_in_sentence = (clause.sentence, item)
-                if not a.inferred and a.implies is not None and item.type == "task":
+                if not a.inferred and a.implies is not None and item.type in ("task", "event"):
                     # "明天下午要带孩子去打疫苗": the plan is retired after its day; that the user has
-                    # a child stays.
+                    # a child stays (and an event is found by its own words, not by that).
                     has = _item(replace(a).infer(*a.implies), conv, turn, key, when, context, rules.topics)
                     if isinstance(has, Candidate):
                         out.items.append(has)
@@ -511,6 +518,8 @@ _SECOND_PERSON = re.compile(r"\b(?:you|your|you're|you've|you'll)\b|你|您", re
 
 # "老婆怀孕了，预产期明年3月，所以甲醛特别在意": what follows from someone's fact is the
 # user's own concern, no more of that person's fact.
+_ZH_HOW_LONG = re.compile(r"(?:[\u4e00-\u9fff]{1,2}了(?:快|差不多|大概|将近|有)?(?:\d+|[一二两三四五六七八九十几]+)多?(?:年|个月|周|天)多?了?"
+                          r"|(?:每天|每周|一天|一周|每个月|一个月)[一二两三四五六七八九十半\d]+(?:包|根|杯|瓶|次|个|支|片|粒|斤|公斤))")
 _ZH_SO = re.compile(r"(?:所以|因此|于是|因为这样|这样的话)")
 
 

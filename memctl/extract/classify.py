@@ -103,7 +103,11 @@ _ZH_SPOUSE = re.compile(r"老婆|老公|妻子|丈夫|爱人|媳妇")
 # What a couple owes together: "（老婆一万五，）每月房贷6800" is the household's, said by the user.
 _ZH_SHARED_DEBT = re.compile(r"房贷|车贷|月供|房租")
 # "（猫……）下周六带它去打疫苗": the pet or person is the object; the user does it.
-_ZH_CARED_FOR = re.compile(r"(?:带|给|帮|陪|喂|让|送|抱|把|领|接)(它|他|她)(?!们)")
+# Today's errand: "我下午要去接闺女放学".
+_ZH_TODAY = re.compile(r"^我?(?:今天|今晚|下午|晚上|一会儿?|待会儿?|等会儿?|马上|现在)")
+_ZH_FEMALE = re.compile(r"妈|孙女|母亲|老婆|妻子|媳妇|太太|女儿|闺女|姐|妹|奶奶|外婆|姥姥|婆婆|丈母娘|岳母|女朋友|女友|闺蜜|阿姨|姑|姨|舅妈|婶")
+_ZH_MALE = re.compile(r"爸|孙子|外孙(?!女)|先生|父亲|老公|丈夫|儿子|哥|弟|爷爷|外公|姥爷|公公|岳父|老丈人|男朋友|男友|叔|舅(?!妈)|伯")
+_ZH_CARED_FOR = re.compile(r"(?:带|给|帮|陪|喂|让|送|抱|把|领|接|找|看望)(它|他|她)(?!们)")
 
 
 @dataclass
@@ -587,7 +591,7 @@ def _dangling(text: str, lang: str) -> bool:
         return True  # "I made it with coconut milk": what "it" is was said by the other speaker
     if re.search(r"\b(?:go|goes|going|went|gone|head|heading|headed|move|moving|moved|fly|flying|flew|travel\w*|been|get|getting) there\b"
                  r"|\bcheck (?:it|them|that) out\b", text, re.I) or (len(text.split()) <= 40 and re.search(
-                 r"\b(?:this|these|those) (?!(?:year|month|week|weekend|morning|afternoon|evening|night|time|summer|winter|spring|fall|"
+                 r"\b(?:this|these|those) (?!(?:[\w-]+ ){0,3}(?:called|named)\b)(?!(?:year|month|week|weekend|morning|afternoon|evening|night|time|summer|winter|spring|fall|"
                  r"autumn|semester|season|quarter|term|sprint|days?|way|much|many|kind|sort|one|past|coming|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
                  r"january|february|march|april|may|june|july|august|september|october|november|december|"
                  + INTRODUCING + r"|really|so)\b)[a-z]+",  # "I just adopted this cute pup": an introduction, not a reference
@@ -846,6 +850,13 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         cared = found.subject
         found, cared_for = Found(THE_USER), True
         body = _ZH_CARED_FOR.sub(lambda m: m.group(0)[:-1] + (cared.name or cared.relation), body, count=1)
+    cared_pronoun = _ZH_CARED_FOR.search(body) if lang == "zh" and found.subject.kind == USER and not cared_for else None
+    if cared_pronoun:
+        # "我妈高血压好几年了" … (next message) "周末带她去复查": the one told of last, when the
+        # word fits (她 a woman, 他 a man, 它 a pet).
+        cared = _told_of(cared_pronoun.group(1), ctx.scene.last_person)
+        if cared is not None:
+            body = body[:cared_pronoun.start(1)] + (cared.name or cared.relation) + body[cared_pronoun.end(1):]
     if lead:
         body = _put_back(body, lead, found, lang)
     text = a.text = body
@@ -1050,10 +1061,12 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("unclear subject")
     if a.type == "task" and not ctx.keep_tasks:
         return a.drop("task (keep_tasks is off)")
-    if a.implies is not None and (a.type == "event" or a.type == "task" and times_carried and a.times) \
-            and not r.has("milestone", clow) and not r.has("lasting_event", clow):
-        # "Yesterday I walked my dog in the rain", "媳妇这周出差 我一个人带闺女": that the user
-        # has a dog or a child outlasts the walk or the week.
+    if a.implies is not None and (a.type == "event" or a.type == "task" and times_carried and a.times or a.type in ("task", "goal") and _ZH_TODAY.search(text)) \
+            and not r.has("milestone", clow) and not r.has("lasting_event", clow) \
+            and not (lang == "en" and (re.search(r"\b(?:first|new)\b", canonical) or _NAMED_THING.search(_DAY_NAMES.sub("", canonical)))):
+        # "Yesterday I walked my dog in the rain", "媳妇这周出差 我一个人带闺女", "我下午要去接闺女放学":
+        # that the user has a dog or a child outlasts the walk, the week or the errand ("took my
+        # two kids to their first concert, Taylor Swift" stays, with what it implies beside it).
         return a.infer(*a.implies)
     a.keep = True
     a.reason = a.type
@@ -1080,8 +1093,15 @@ _ONGOING = re.compile(
     r"^(?:(?:lately|recently|these days|for a while now),? )?i(?:'ve| have) (?:\w+ly |also |still |really |actually |just )?been "
     r"(?!(?:thinking|feeling|wondering|meaning|waiting|missing|wanting|dreaming|staring|decompressing|struggling|dealing|slogging|"
     r"keeping busy|doing (?:great|well|good|fine|ok|okay|alright|better|awesome)|having|going through|looking forward|hoping|worrying|"
-    r"stressing|freaking|feeling|crying|laughing|chilling|relaxing|resting|sleeping|sitting|lying|hanging out|catching up|busy)\b)"
-    r"[a-z]+ing\b(?! (?:on|at|with|for|to|about|in) (?:for|since|lately|now|forever|ages|a while|so long)\b)")
+    r"stressing|freaking|feeling|crying|laughing|chilling|relaxing|resting|sleeping|sitting|lying|hanging out|catching up|busy|"
+    r"cleaning|napping|googling|getting ready|killing time|running around|coughing|sneezing|watching|looking for|searching for|driving|"
+    r"chasing|packing|cooking|shopping|texting|scrolling|procrastinating|putting off|"
+    # (nor what is left unsaid: "I've been working on a project lately")
+    r"working on (?:a|some|my) (?:new |little |side |fun |big )?projects?\b(?! (?:called|named|about|for|with)\b))\b)"
+    r"[a-z]+ing\b(?! (?:on|at|with|for|to|about|in) (?:for|since|lately|now|forever|ages|a while|so long)\b)"
+    # (not a stretch of today: "for like 20 minutes", "since 6am", "all day")
+    r"(?!.*\b(?:for (?:like |about |almost |nearly )?(?:\d+|an?|one|two|three|four|five) (?:minutes?|mins?|hours?|hrs?)|since (?:\d|this morning|lunch|breakfast|dawn)|"
+    r"all (?:day|morning|afternoon|evening|night)|today|tonight|this (?:morning|afternoon|evening|week)|in the (?:past|last) (?:week|few days|couple (?:of )?days))\b)")
 _HABITUAL = re.compile(r"\b(?:most (?:days|mornings|nights|evenings|weekends)|every (?:day|morning|night|evening|week|weekday|weekend)|daily)\b")
 # Verbs whose past is their bare form: "quit smoking 8 months ago" is a past doing, not advice.
 _PAST_AS_BARE = re.compile(r"(?:quit|cut|hurt|put|set|hit|shut|split|read) ")
@@ -1152,6 +1172,19 @@ def _dated(a: Analysis) -> bool:
     return any(t.precision not in ("day",) or t.direction != 0 for t in a.times)
 
 
+def _told_of(pronoun: str, last: Subject | None) -> Subject | None:
+    """Whom 他/她/它 names: the person or pet told of last, if the word fits them."""
+    if last is None or last.plural or last.kind not in (PERSON, PET):
+        return None
+    if pronoun == "它":
+        return last if last.kind == PET else None
+    if last.kind != PERSON:
+        return None
+    female = bool(_ZH_FEMALE.search(last.relation or ""))
+    male = bool(_ZH_MALE.search(last.relation or ""))
+    return last if (pronoun == "她" and female and not male) or (pronoun == "他" and male and not female) else None
+
+
 def _implied(r: LangRules, tlow: str, early: bool) -> tuple[str, str] | None:
     """The content and type of the first inference rule of this pass that matches."""
     for pattern, type_, template, is_early in r.inference:
@@ -1164,8 +1197,10 @@ def _implied(r: LangRules, tlow: str, early: bool) -> tuple[str, str] | None:
 def _felt_after(r: LangRules, clow: str) -> bool:
     """Whether the clause tells of something that lasts, and its feeling only after it ("I got the
     offer and was ecstatic")."""
-    fact = next((m for m in (r.p[name].search(clow) for name in ("milestone", "lasting_event") if name in r.p) if m), None)
-    return fact is not None and all(m.start() >= fact.end() for m in r.p["transient_state"].finditer(clow))
+    fact = r.p["milestone"].search(clow) if "milestone" in r.p else None
+    felt = list(r.p["transient_state"].finditer(clow)) if fact else []
+    # (Not where more follows the feeling: "I got the offer and was ecstatic, start date is April 6".)
+    return fact is not None and all(m.start() >= fact.end() for m in felt) and not re.search(r"[,;:(-]", clow[felt[-1].end():] if felt else "")
 
 
 def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: bool) -> str | None:

@@ -493,6 +493,13 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         said = {"been": "has been", "haven't": "hasn't", "havent": "hasn't", "don't": "doesn't", "dont": "doesn't",
                 "didnt": "didn't", "cant": "can't", "gotta": "has to"}.get(aux.group(1), aux.group(1))
         return _tidy("User " + said + _pronouns_en(t[aux.end():]))
+    first_word = low.split(" ", 1)[0].strip(",.:;!")
+    later_i = re.search(r"\b(?:when|whenever|if|while|after|before|because|since|until|once)\s+(?:i|i'm|im|i've)\b", low)
+    if later_i and first_word.endswith("ing") and "VERB" in _kinds(first_word) \
+            and not re.search(r"\b(?:i|i'm|im|i've|my|me)\b", low[:later_i.start()]) \
+            and not _FINITE_EN.search(low, 0, min(later_i.start(), low.find(",") if "," in low else len(low))):
+        # "learning piano, 20 min a day when i'm home": the "I'm" left out; the "i" is the when's.
+        return _tidy("User is " + _pronouns_en(t[:1].lower() + t[1:]))
     mid = re.search(r"\b(?:i'm|i am|i've|i'd|i'll|i was|i)\b", t, re.I)
     if mid and not any(_title_i(m) for m in _TITLE_I.finditer(t)):
         # "When I travel I prefer ..." -> "When the user travels they prefer ..."
@@ -1296,6 +1303,7 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"^用户(?!是)(?=[\u4e00-\u9fffA-Za-z]{1,6}(?:死忠粉|铁粉|忠实粉丝))", "用户是", body)  # "湖人死忠粉"
         body = re.sub(r"(?:^|(?<=是))用户的(爸|妈|哥|姐|弟|妹)(?![爸妈哥姐弟妹])", r"用户的\1\1", body)  # "我爸明年退休": 用户的爸爸
         body = re.sub(r"^用户希望(?:跟|和|给)(?=讲|说|写|解释|回答|回复|翻译|推荐)", "用户希望", body)  # "跟我讲……的时候请用大白话"
+        body = re.sub(r"^(用户[^，。用]{0,6}?都是)用户(?=[\u4e00-\u9fff])", r"\1自己", body)  # "我平时都是我送孩子去幼儿园"
         body = re.sub(r"\s{2,}", " ", body).strip(" ，,")
     else:
         body = _EN_CHAT.sub("", body)
@@ -1409,15 +1417,26 @@ def standing(text: str, lang: str) -> str:
         # "use UK spelling always", "always give me quantities in metric": what the user prefers.
         what = re.sub(r",?\s+(?:always|every time|all the time)$", "", rule[imperative.end():], flags=re.I)  # a rule is always
         only = "only " if re.match(r"only\b", rule, re.I) else ""
-        return f"User prefers {only}{_pronouns_en(what, about_other=True)}"
+        if not _SECOND_ORDER.search(what):
+            return f"User prefers {only}{_pronouns_en(what, about_other=True)}"
+        # ("use British spelling and don't make up references": two orders, worded as given.)
     if not re.match(r"^i\b", rule, re.I):
-        return f"User prefers: {_pronouns_en(rule[:1].lower() + rule[1:], about_other=True)}"
+        return f"User prefers: {_pronouns_en(_lower_first(rule), about_other=True)}"
     own = re.match(r"^i (?:(?:really|always|generally) )?(?P<verb>prefer|like|want|need)\s+(?P<what>.+)$", rule, re.I)
     if own:
         # "I prefer concise answers with the code first": the user's own words, not a rule quoted.
         verb = {"prefer": "prefers", "like": "likes", "want": "wants", "need": "needs"}[own.group("verb").lower()]
         return f"User {verb} {_pronouns_en(own.group('what'))}"
-    return f"User prefers: {_pronouns_en(rule[:1].lower() + rule[1:])}"
+    return f"User prefers: {_pronouns_en(_lower_first(rule))}"
+
+
+# A second order after the first ("use British spelling and don't make up references").
+_SECOND_ORDER = re.compile(r"(?:\band|\bbut|,)\s+(?:don't|do not|dont|never|always|keep|make|give|add|avoid|skip|stop|cite|check|include|explain)\b", re.I)
+
+
+def _lower_first(text: str) -> str:
+    """The first letter in lower case, as inside a sentence, unless the word is an acronym ("NZ spelling")."""
+    return text if re.match(r"[A-Z]{2,}\b", text) else text[:1].lower() + text[1:]
 
 
 # What a user asks the assistant to do, in "when the assistant writes", "drafts the assistant does".

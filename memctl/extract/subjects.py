@@ -201,17 +201,26 @@ class Scene:
         # In Chinese a close relative is the user's without a 我 too: "让儿子拍。他在成都上班" is the son.
         # ("i just adopted a retired racing greyhound ... her name is Pepper": the user's now.)
         owner = r"\b(?:my|our|(?:adopted|rescued|got|bought|have) (?:a|an))\s+(?:[\w-]+\s+){0,2}" if lang == "en" else r"(?:我的|我家的?|我们家的?|我|让|叫|跟|和|带|陪|给|^)"
+        # The one told of last is whom a later "she" means ("my partner jess is away a lot, so
+        # i'm solo with the dog ... her name's pickle": the dog).
+        last = None
         for word, kind in r.relations_in(low):
             if kind == PET and named_pet:
                 continue
             if kind == PET or kind == PERSON and word.lower() in r.close:
-                if re.search(owner + re.escape(word.lower() if lang == "en" else word) + _ZH_PET_PLACE, low):
-                    named = [s for s in self.by_name.values() if s.relation == word and not s.plural]
-                    # "my wife priya ... she's into pottery": the wife by her name, when she has one.
-                    self.last_person = named[-1] if len(named) == 1 else Subject(kind, word, plural=word.lower() in r.plural)
-                    if lang == "en" and not self.company:
-                        self.company = word.lower()  # "my son lives in Denver. we talk on Sundays"
-                    return
+                mine = owner + re.escape(word.lower() if lang == "en" else word) + _ZH_PET_PLACE
+                if lang == "en" and kind == PET:
+                    mine = rf"(?:{owner}|\b(?:with|walk|walking|feed|feeding|keep|keeping) (?:the|a|an)\s+(?:[\w-]+\s+)?){re.escape(word.lower())}\b"
+                at = max((m.start() for m in re.finditer(mine, low)), default=None)
+                if at is not None and (last is None or at > last[0]):
+                    last = (at, word, kind)
+        if last is not None:
+            _, word, kind = last
+            named = [s for s in self.by_name.values() if s.relation == word and not s.plural]
+            # "my wife priya ... she's into pottery": the wife by her name, when she has one.
+            self.last_person = named[-1] if len(named) == 1 else Subject(kind, word, plural=word.lower() in r.plural)
+            if lang == "en" and not self.company:
+                self.company = word.lower()  # "my son lives in Denver. we talk on Sundays"
 
     def note_assistant(self, text: str, r: LangRules, lang: str) -> None:
         """What the assistant's message asked about: "你的店什么时候开业？", "How old is your son?"."""
