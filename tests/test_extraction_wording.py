@@ -345,8 +345,8 @@ def test_shifts_for_a_while_are_no_routine(text):
     ("I've been volunteering at a homeless shelter.", [("behavior", "user", "User has been volunteering at a homeless shelter")]),
     ("I'm doing kickboxing now.", [("behavior", "user", "User is doing kickboxing now")]),
     ("I finally got my dream job!", [("event", "user", "User finally got their dream job")]),
-    ("After lots of interviews and late nights, I got the offer and was ecstatic",
-     [("event", "user", "After lots of interviews and late nights, the user got the offer and was ecstatic")]),
+    ("After lots of interviews and late nights, I got the job offer from Google and was ecstatic",
+     [("event", "user", "After lots of interviews and late nights, the user got the job offer from Google and was ecstatic")]),
     ("I got an endorsement with a popular beverage company!", [("event", "user", "User got an endorsement with a popular beverage company")]),
     ("I took a creative writing class recently, and it was super enlightening!", [("event", "user", "User took a creative writing class recently")]),
     ("Last month I got hurt and had to take a break from pottery, which I use for self-expression.",
@@ -373,6 +373,10 @@ def test_facts_told_in_passing_are_kept(text, expected):
     "I joined the zoom call late and was so stressed", "I got an offer for 20% off at Target and was so happy lol",
     "I took a nap during class lol", "Loud concert last night, it hurt my ears", "Honestly sleep is my thing right now, I'm wiped",
     "I'm loving my new team lol jk they're the worst", "We took a class together once, remember?",
+    "I got the offer and was ecstatic",  # (which offer, the turn before said)
+    "I've been playing for a month now", "I've been working hard", "I've been networking lately", "I've been exploring options lately",
+    "I've been getting into a new hobby recently", "I've been gathering information, watching videos",
+    "I've been checking out different styles of it lately",
     "I got the offer from Stripe and was ecstatic, start date is April 6", "When I was little my two dogs slept on my bed every night",
     "我现在在美甲店做指甲", "我现在在店里做头发，晚点说", "我现在在公司做PPT，加班到现在", "我现在在等老板做决定", "我现在在考虑做什么副业",
 ])

@@ -1005,7 +1005,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.type = "event"
     if weekly and a.type in ("event", "task", "goal") and not a.times:
         a.type = "behavior"  # "I've been going to physio tues and thurs": what the user's weeks hold
-    if lang == "en" and a.type == "event" and s.kind == USER and _ONGOING.match(tlow) and not r.has("milestone", clow) \
+    if lang == "en" and a.type == "event" and s.kind == USER and _ongoing(tlow) and not r.has("milestone", clow) \
             and not any(t.precision == "day" for t in a.times):
         a.type = "behavior"  # "I've been learning guitar", "lately I've been teaching my siblings coding": what the user does these days
     if a.type == "event" and a.times and all(t.direction == 0 and t.precision == "day" for t in a.times) \
@@ -1102,6 +1102,31 @@ _ONGOING = re.compile(
     # (not a stretch of today: "for like 20 minutes", "since 6am", "all day")
     r"(?!.*\b(?:for (?:like |about |almost |nearly )?(?:\d+|an?|one|two|three|four|five) (?:minutes?|mins?|hours?|hrs?)|since (?:\d|this morning|lunch|breakfast|dawn)|"
     r"all (?:day|morning|afternoon|evening|night)|today|tonight|this (?:morning|afternoon|evening|week)|in the (?:past|last) (?:week|few days|couple (?:of )?days))\b)")
+# What the activity is done to or in, said after its verb: "I've been playing for a month now",
+# "I've been working hard", "I've been networking lately" name nothing a reader can keep.
+_ONGOING_ALONE = frozenset((
+    "running", "hiking", "swimming", "cycling", "biking", "climbing", "journaling", "meditating", "volunteering", "painting",
+    "drawing", "writing", "reading", "baking", "gardening", "knitting", "dancing", "singing", "traveling", "travelling", "surfing",
+    "skating", "skiing", "lifting", "boxing", "practicing", "practising", "training", "fostering", "teaching", "tutoring"))
+_ONGOING_NO_OBJECT = re.compile(r"(?:for|since|ever|lately|recently|hard|a lot|so much|non-?stop|too|again|more|now|these days|"
+                                r"on and off|like crazy|around|out|up|and|but|so)\b|$")
+_ONGOING_VAGUE = re.compile(r"\b(?:options?|a new hobby|new hobbies|information|stuff|things|it|something|some people|me-time|"
+                            r"different places|what \w+|about \w+ing)\b|\b(?:networking|remembering|gathering|checking out|exploring options|"
+                            r"squeeze|picturing)\b")
+
+
+def _ongoing(tlow: str) -> bool:
+    """"I've been learning guitar": an activity kept up these days, named with what it is of."""
+    m = _ONGOING.match(tlow)
+    if m is None:
+        return False
+    last = tlow[:m.end()].split()[-1]
+    rest = tlow[m.end():].lstrip(" ,")
+    if last not in _ONGOING_ALONE and _ONGOING_NO_OBJECT.match(rest):
+        return False
+    return not _ONGOING_VAGUE.search(re.split(r"[,;]| - ", rest)[0])
+
+
 _HABITUAL = re.compile(r"\b(?:most (?:days|mornings|nights|evenings|weekends)|every (?:day|morning|night|evening|week|weekday|weekend)|daily)\b")
 # Verbs whose past is their bare form: "quit smoking 8 months ago" is a past doing, not advice.
 _PAST_AS_BARE = re.compile(r"(?:quit|cut|hurt|put|set|hit|shut|split|read) ")
