@@ -18,7 +18,7 @@ Pure computation: the store reads the pool and writes the plan, under its lock.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Callable
 
 import numpy as np
@@ -169,6 +169,24 @@ class Reconciler:
 
     def _remember(self, plan: Plan, pool: Pool, c: Candidate, vector: np.ndarray) -> None:
         if self._replay(plan, pool, c):
+            return
+        if c.redates:
+            target = self._latest_plan(pool)
+            if target is None:
+                return  # "it's aug 21 now" with no plan said before: nothing it could be
+            c.content = _redated(target.content, c.redates, c.content, self.rules, self.now)
+            day = re.fullmatch(r"(?:the )?(\d{1,2})(?:st|nd|rd|th)?", c.redates.lower())
+            month = re.search(r"\((\d{4})-(\d{2})-\d{2}\)$", target.content)
+            if day and month:
+                # "actually it's the 21st" of a plan in August: the 21st of August.
+                try:
+                    when = datetime(int(month.group(1)), int(month.group(2)), int(day.group(1)), tzinfo=timezone.utc)
+                except ValueError:
+                    when = None
+                if when is not None:
+                    c.content = re.sub(r"\(\d{4}-\d{2}-\d{2}\)$", f"({when:%Y-%m-%d})", c.content)
+                    c.valid_to = when + timedelta(days=1)
+            self._supersede(plan, pool, target, c, vector, "update")
             return
         if c.reschedules:
             target = self._latest_plan(pool)
@@ -379,6 +397,25 @@ class Reconciler:
                 last_turn = last.sources[-1].turn_key
                 return [m for m in same if any(s.turn_key == last_turn for s in m.sources)]
         return []
+
+
+def _redated(old: str, phrase: str, said: str, rules: object, now: datetime) -> str:
+    """ "User's mat leave starts aug 28 (2026-08-28)" given "aug 21" -> "User's mat leave starts
+    aug 21 (2026-08-21)": the plan in its own words, with the new date's words and label."""
+    from .extract.normalize import without_time
+    from .temporal import find_times
+
+    body = without_time(old)
+    label = said[len(without_time(said)):]
+    times = [t for t in find_times(body, "en", now, getattr(rules, "temporal")) if t.phrase and t.phrase.lower() in body.lower()] \
+        if body.startswith("User") else []
+    if times:
+        at = body.lower().index(times[0].phrase.lower())
+        lead = re.match(r"(?:on|in|at|for|by) ", times[0].phrase, re.I)
+        if lead and not re.match(r"(?:on|in|at|for|by) ", phrase, re.I):
+            phrase = lead.group(0) + phrase  # "on friday" moved: "on thursday"
+        return body[:at] + phrase + body[at + len(times[0].phrase):] + label
+    return f"{body}, now on {phrase}" + label
 
 
 def _named(content: str, target: Memory, lang: str, rules: object) -> str:

@@ -247,6 +247,23 @@ def test_a_new_value_closes_the_old_one(store, tmp_path, old, new, gone, kept):
     assert closed and all(m.valid_to is not None for m in closed)
 
 
+@pytest.mark.parametrize("new, content", [
+    ("correction its aug 21, hr just emailed, they moved it a week earlier", "User's mat leave starts aug 21 (2026-08-21)"),
+    ("it got moved to the 21st", "User's mat leave starts the 21st (2026-08-21)"),  # (the plan's month)
+    ("they moved it to aug 21", "User's mat leave starts aug 21 (2026-08-21)"),
+])
+def test_a_new_date_for_it_moves_the_plan_said_last(store, tmp_path, new, content):
+    # A new date with no name ("it", "that") is the plan said last, in that plan's words.
+    ingest(store, tmp_path, "u3", ("2026-07-20T10:00:00Z", ["my mat leave starts aug 28"]), ("2026-07-21T10:00:00Z", [new]))
+    assert active(store, "u3") == [content]
+    assert [m.content for m in store.memories("u3", status="superseded")] == ["User's mat leave starts aug 28 (2026-08-28)"]
+
+
+def test_a_new_date_with_no_plan_before_it_is_not_kept(store, tmp_path):
+    ingest(store, tmp_path, "u4", ("2026-07-21T10:00:00Z", ["it got moved to the 14th"]))
+    assert active(store, "u4") == []
+
+
 @pytest.mark.parametrize("old, new, gone", [
     ("My dream is to run a marathon.", "I finally ran my first marathon last Sunday!", "wants"),
     ("我的目标是明年考上研究生", "我已经考上研究生了", "目标"),

@@ -80,6 +80,8 @@ class Candidate(Said):
     achieves: bool = False
     # A new date for the latest plan ("I rescheduled it to November").
     reschedules: bool = False
+    # "correction: it's aug 21": the new date's words, for the plan said last.
+    redates: str = ""
 
 
 @dataclass
@@ -354,7 +356,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     has = _item(replace(a).infer(*a.implies), conv, turn, key, when, context, rules.topics)
                     if isinstance(has, Candidate):
                         out.items.append(has)
-                if a.inferred and any(t.direction > 0 for t in a.times):
+                if a.inferred and not a.redates and any(t.direction > 0 for t in a.times):
                     # "明天要带儿子去打疫苗": the plan with its day as well as what it implies (has a
                     # son): the plan is retired after its day, the other stays.
                     ctx.infer = False
@@ -588,7 +590,7 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
         content=content, type=a.type, lang=a.lang, topics=topics_of(content + " " + a.clause, topic_rules),
         slot=a.slot, importance=a.importance, confidence=a.confidence, source_type=a.source_type,
         negative=a.negative, correction=a.correction, valid_from=a.valid_from, valid_to=a.valid_to,
-        subject=a.about.label or "user", achieves=a.achieves, reschedules=a.reschedules,
+        subject=a.about.label or "user", achieves=a.achieves, reschedules=a.reschedules, redates=a.redates,
     )
 
 

@@ -144,6 +144,8 @@ class Analysis:
     achieves: bool = False
     # "I rescheduled it to November": a new date for the latest plan, whatever it is.
     reschedules: bool = False
+    # "correction: it's aug 21": the new date's words, for the plan said last.
+    redates: str = ""
     times: list[TimeRef] = field(default_factory=list)
     valid_from: datetime | None = None
     valid_to: datetime | None = None
@@ -917,6 +919,18 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if ctx.infer and s.kind == USER and not cared_for:
         a.implies = _implied(r, tlow, early=False)
     a.standing = (request and durable) or standing
+    redate = _REDATE_EN.match(tlow) if lang == "en" and s.kind in (NONE, USER) and not a.standing else None
+    days = [t for t in a.times if t.precision == "day" and t.direction >= 0]
+    if redate and len(days) == 1 and tlow[redate.end():].startswith(days[0].phrase.lower()):
+        # "correction its aug 21, hr just emailed", "it got moved to the 14th": a new date for the
+        # plan said last, worded from that plan when the store has it.
+        a.redates, a.type, a.keep, a.reason = days[0].phrase, "task", True, "task"
+        a.found, a.subject, a.inherited = Found(THE_USER, inherited=True), "self", True
+        a.inferred = f"User's plan is now on {days[0].phrase}"
+        a.importance, a.confidence = r.importance_base.get("task", 0.5), 0.8
+        a.times = days
+        _validity(a, ctx)
+        return a
     if s.kind == NONE and not a.standing:
         return a.drop("not about the user")
     if s.kind == NONE:
@@ -1127,6 +1141,14 @@ def _ongoing(tlow: str) -> bool:
     return not _ONGOING_VAGUE.search(re.split(r"[,;]| - ", rest)[0])
 
 
+# A new date for "it", the plan said last: "correction its aug 21", "it got moved to the 14th",
+# "they moved it to friday", "actually it's the 21st".
+_REDATE_EN = re.compile(
+    r"^(?:(?:correction|update|sorry|actually|oh|wait|no|nope|ok|okay|ugh|small correction|quick correction)\b[\s,:;!-]*)*"
+    r"(?:(?:it|that)(?:'s|’s|s| is| was| will be| got| has been)?(?: now)?"
+    r"(?: (?:moved|changed|pushed|bumped|rescheduled|postponed|brought forward)(?: back| up| forward)?)?"
+    r"|(?:they|hr|he|she|the \w+|work|my \w+)(?: just)? (?:moved|changed|pushed|bumped|rescheduled)(?: it| that)(?: back| up| forward)?)"
+    r"(?: to| for| on)? ")
 _HABITUAL = re.compile(r"\b(?:most (?:days|mornings|nights|evenings|weekends)|every (?:day|morning|night|evening|week|weekday|weekend)|daily)\b")
 # Verbs whose past is their bare form: "quit smoking 8 months ago" is a past doing, not advice.
 _PAST_AS_BARE = re.compile(r"(?:quit|cut|hurt|put|set|hit|shut|split|read) ")
