@@ -175,15 +175,15 @@ class Reconciler:
             if target is None:
                 return  # "it's aug 21 now" with no plan said before: nothing it could be
             c.content = _redated(target.content, c.redates, c.content, self.rules, self.now)
-            day = re.fullmatch(r"(?:the )?(\d{1,2})(?:st|nd|rd|th)?", c.redates.lower())
-            month = re.search(r"\((\d{4})-(\d{2})-\d{2}\)$", target.content)
+            day = re.fullmatch(r"(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)?", c.redates.lower())
+            month = re.search(r"\((\d{4})-(\d{2})(?:-\d{2})?\)$", target.content)
             if day and month:
                 # "actually it's the 21st" of a plan in August: the 21st of August.
                 try:
                     when = datetime(int(month.group(1)), int(month.group(2)), int(day.group(1)), tzinfo=timezone.utc)
                 except ValueError:
                     when = None
-                if when is not None:
+                if when is not None and when > (c.time or self.now):
                     c.content = re.sub(r"\(\d{4}-\d{2}-\d{2}\)$", f"({when:%Y-%m-%d})", c.content)
                     c.valid_to = when + timedelta(days=1)
             self._supersede(plan, pool, target, c, vector, "update")
@@ -239,8 +239,9 @@ class Reconciler:
 
     def _latest_plan(self, pool: Pool) -> Memory | None:
         """The plan said last: a task, or a dated fact of a thing or event ("surgery in August")."""
-        plans = [m for m in pool.memories if m.type == "task" or (m.slot or "").endswith(":when")]
-        return max(plans, key=lambda m: (m.updated_at or self.now, m.version)) if plans else None
+        plans = [(n, m) for n, m in enumerate(pool.memories) if m.type == "task" or (m.slot or "").endswith(":when")]
+        # (Of one conversation's plans, said at one time, the one said last: the later in the pool.)
+        return max(plans, key=lambda nm: (nm[1].updated_at or self.now, nm[1].version, nm[0]))[1] if plans else None
 
     def _cancel(self, plan: Plan, pool: Pool, c: Closure) -> None:
         """Close the goals and plans a cancellation names."""
@@ -409,7 +410,7 @@ def _redated(old: str, phrase: str, said: str, rules: object, now: datetime) -> 
     label = said[len(without_time(said)):]
     times = [t for t in find_times(body, "en", now, getattr(rules, "temporal")) if t.phrase and t.phrase.lower() in body.lower()] \
         if body.startswith("User") else []
-    if times:
+    if times and times[0].precision == "day":
         at = body.lower().index(times[0].phrase.lower())
         lead = re.match(r"(?:on|in|at|for|by) ", times[0].phrase, re.I)
         if lead and not re.match(r"(?:on|in|at|for|by) ", phrase, re.I):

@@ -259,6 +259,25 @@ def test_a_new_date_for_it_moves_the_plan_said_last(store, tmp_path, new, conten
     assert [m.content for m in store.memories("u3", status="superseded")] == ["User's mat leave starts aug 28 (2026-08-28)"]
 
 
+def test_a_new_date_for_it_moves_the_plan_said_last_in_the_same_conversation(store, tmp_path):
+    ingest(store, tmp_path, "u5", ("2026-07-20T10:00:00Z", ["I have a dentist appointment on aug 9", "and my flight to Lisbon is on aug 15",
+                                                           "sorry it's aug 17 not 15, I misread the ticket"]))
+    assert active(store, "u5") == ["User has a dentist appointment on aug 9 (2026-08-09)", "User's flight to Lisbon is on aug 17 (2026-08-17)"]
+
+
+@pytest.mark.parametrize("new", [
+    "my best friend is getting married! it's october 3rd",  # a new event's date
+    "it's friday, I'm so proud of her",  # an answer about someone else's day
+    "it's friday!! so ready for the weekend",  # today
+    "that was on the 2nd of june",  # the past
+    "that's the 3rd time this month",  # a count
+    "it's the 12th or 13th, can't remember",  # unsure
+])
+def test_a_date_said_of_something_else_moves_no_plan(store, tmp_path, new):
+    ingest(store, tmp_path, "u6", ("2026-07-20T10:00:00Z", ["I have a dentist appointment on aug 9"]), ("2026-07-21T10:00:00Z", [new]))
+    assert "User has a dentist appointment on aug 9 (2026-08-09)" in active(store, "u6")
+
+
 def test_a_new_date_with_no_plan_before_it_is_not_kept(store, tmp_path):
     ingest(store, tmp_path, "u4", ("2026-07-21T10:00:00Z", ["it got moved to the 14th"]))
     assert active(store, "u4") == []

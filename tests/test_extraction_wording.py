@@ -432,3 +432,17 @@ def test_garbled_forms_from_a_fresh_set_read_right(text, content):
 def test_a_bare_span_with_nothing_before_it_is_no_memory():
     assert kept("抽了十五年") == [] and kept("每天一包") == []
     assert kept("and always do that going forward tbh") == []
+
+
+# Read from the readers' verdicts on bench/fresh38: the request or question asked after a fact.
+@pytest.mark.parametrize("text, content", [
+    ("i'm an owner operator hauling reefer outta laredo, need help figuring my cost per mile",
+     "User is an owner operator hauling reefer outta laredo"),
+    ("unrelated, doc put me on lisinopril last month for my bp, any reason i shouldn't be laying off salt",
+     "Doc put the user on lisinopril last month for their bp (2026-08)"),
+    ("我们准备把订单库从mysql迁到tidb 有啥坑", "用户准备把订单库从mysql迁到tidb"),
+    ("醫生叫我少喝啤酒少吃海鮮，那咖啡可以喝嗎", "醫生叫用户少喝啤酒少吃海鮮"),
+    ("我在慕尼黑做自动驾驶感知，主要写c++和ros2 有个问题 ros2 humble里面两个节点时间戳对不上", "用户在慕尼黑做自动驾驶感知，主要写c++和ros2"),
+])
+def test_a_question_or_request_after_a_fact_is_left_out(text, content):
+    assert [c for _t, _s, c in kept(text)] == [content]

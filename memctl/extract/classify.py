@@ -920,13 +920,21 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.implies = _implied(r, tlow, early=False)
     a.standing = (request and durable) or standing
     redate = _REDATE_EN.match(tlow) if lang == "en" and s.kind in (NONE, USER) and not a.standing else None
-    days = [t for t in a.times if t.precision == "day" and t.direction >= 0]
-    if redate and len(days) == 1 and tlow[redate.end():].startswith(days[0].phrase.lower()):
+    days = [t for t in a.times if t.precision == "day" and t.direction >= 0
+            and (ctx.reference is None or t.start > ctx.reference.date() or re.fullmatch(r"(?:on )?(?:the )?\d{1,2}(?:st|nd|rd|th)?", t.phrase.lower())
+                 and t.start == ctx.reference.date())]  # (a bare day is the plan's month's, found when the plan is)
+    if redate and len(days) == 1 and re.sub(r"^(?:on|for|to) ", "", tlow[redate.end():]).startswith(re.sub(r"^(?:on|for|to) ", "", days[0].phrase.lower())) \
+            and (redate.group("moved") or redate.group("moved2") or (marker := _REDATE_MARKER.match(a.clause.lower())) is not None and (
+                marker.group(1).endswith("correction") or re.search(r"\bnot\b|\bmisread\b|\bmeant\b|\bwrong\b|\bmoved\b|\bchanged\b", tlow))) \
+            and not re.search(r"\b(?:or|maybe|i think|not sure|can't remember|cant remember)\b", tlow) \
+            and not re.match(r"\s+(?:time|times|place|one|floor|grade|round|attempt|try)\b", tlow[tlow.find(days[0].phrase.lower()) + len(days[0].phrase):]):
         # "correction its aug 21, hr just emailed", "it got moved to the 14th": a new date for the
         # plan said last, worded from that plan when the store has it.
-        a.redates, a.type, a.keep, a.reason = days[0].phrase, "task", True, "task"
+        phrase = days[0].phrase if not re.search(r"\b(?:today|tonight|tomorrow|next|this)\b", days[0].phrase, re.I) \
+            else f"{days[0].start:%b} {days[0].start.day}"  # ("it's tomorrow now": the day, not a word that goes stale)
+        a.redates, a.type, a.keep, a.reason = phrase, "task", True, "task"
         a.found, a.subject, a.inherited = Found(THE_USER, inherited=True), "self", True
-        a.inferred = f"User's plan is now on {days[0].phrase}"
+        a.inferred = f"User's plan is now on {phrase}"
         a.importance, a.confidence = r.importance_base.get("task", 0.5), 0.8
         a.times = days
         _validity(a, ctx)
@@ -1111,7 +1119,10 @@ _ONGOING = re.compile(
     r"cleaning|napping|googling|getting ready|killing time|running around|coughing|sneezing|watching|looking for|searching for|driving|"
     r"chasing|packing|cooking|shopping|texting|scrolling|procrastinating|putting off|"
     # (nor what is left unsaid: "I've been working on a project lately")
-    r"working on (?:a|some|my) (?:new |little |side |fun |big )?projects?\b(?! (?:called|named|about|for|with)\b))\b)"
+    r"working on (?:a|some|my) (?:new |little |side |fun |big )?projects?\b(?! (?:called|named|about|for|with)\b)|"
+    # (nor an idiom: "running late", "swimming in paperwork", "drawing a blank")
+    r"running (?:late|on|behind|low|out|around)|swimming in|drawing a blank|dancing around|skating by|boxing up|hearing|ignoring|"
+    r"training|practicing|practising)\b)"
     r"[a-z]+ing\b(?! (?:on|at|with|for|to|about|in) (?:for|since|lately|now|forever|ages|a while|so long)\b)"
     # (not a stretch of today: "for like 20 minutes", "since 6am", "all day")
     r"(?!.*\b(?:for (?:like |about |almost |nearly )?(?:\d+|an?|one|two|three|four|five) (?:minutes?|mins?|hours?|hrs?)|since (?:\d|this morning|lunch|breakfast|dawn)|"
@@ -1121,7 +1132,7 @@ _ONGOING = re.compile(
 _ONGOING_ALONE = frozenset((
     "running", "hiking", "swimming", "cycling", "biking", "climbing", "journaling", "meditating", "volunteering", "painting",
     "drawing", "writing", "reading", "baking", "gardening", "knitting", "dancing", "singing", "traveling", "travelling", "surfing",
-    "skating", "skiing", "lifting", "boxing", "practicing", "practising", "training", "fostering", "teaching", "tutoring"))
+    "skating", "skiing", "lifting", "boxing", "fostering", "teaching", "tutoring"))
 _ONGOING_NO_OBJECT = re.compile(r"(?:for|since|ever|lately|recently|hard|a lot|so much|non-?stop|too|again|more|now|these days|"
                                 r"on and off|like crazy|around|out|up|and|but|so)\b|$")
 _ONGOING_VAGUE = re.compile(r"\b(?:options?|a new hobby|new hobbies|information|stuff|things|it|something|some people|me-time|"
@@ -1143,12 +1154,15 @@ def _ongoing(tlow: str) -> bool:
 
 # A new date for "it", the plan said last: "correction its aug 21", "it got moved to the 14th",
 # "they moved it to friday", "actually it's the 21st".
+# Said as a correction (a marker, a move, or "not <the old one>"); never a bare "it's friday",
+# which is as often a new event's date or an answer about something else.
 _REDATE_EN = re.compile(
-    r"^(?:(?:correction|update|sorry|actually|oh|wait|no|nope|ok|okay|ugh|small correction|quick correction)\b[\s,:;!-]*)*"
-    r"(?:(?:it|that)(?:'s|’s|s| is| was| will be| got| has been)?(?: now)?"
-    r"(?: (?:moved|changed|pushed|bumped|rescheduled|postponed|brought forward)(?: back| up| forward)?)?"
-    r"|(?:they|hr|he|she|the \w+|work|my \w+)(?: just)? (?:moved|changed|pushed|bumped|rescheduled)(?: it| that)(?: back| up| forward)?)"
-    r"(?: to| for| on)? ")
+    r"^(?:(?:actually|sorry|wait|oh|ok|okay)[\s,]+)?(?:(?:it|that)(?:'s|’s|s| is| will be| got| has been)?(?: now)?"
+    r"(?: (?P<moved>moved|changed|pushed|bumped|rescheduled|postponed|brought forward)(?: back| up| forward)?)?"
+    r"|(?:they|hr|he|she|the \w+|work|my \w+)(?: just)? (?P<moved2>moved|changed|pushed|bumped|rescheduled)(?: it| that)(?: back| up| forward)?)"
+    r"(?: to| for)? ")
+# How a correction is announced (read on the clause as said, before its opener is stripped).
+_REDATE_MARKER = re.compile(r"^\W*(?:(?:oh|ok|okay|ugh|hey|update)\b[\s,:;!-]*)*((?:quick |small )?correction|sorry|my bad|oops|wait no|no wait|wait|actually)\b")
 _HABITUAL = re.compile(r"\b(?:most (?:days|mornings|nights|evenings|weekends)|every (?:day|morning|night|evening|week|weekday|weekend)|daily)\b")
 # Verbs whose past is their bare form: "quit smoking 8 months ago" is a past doing, not advice.
 _PAST_AS_BARE = re.compile(r"(?:quit|cut|hurt|put|set|hit|shut|split|read) ")
