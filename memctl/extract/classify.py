@@ -21,7 +21,7 @@ from .lexicon import lemmas, plural_noun
 from .normalize import EMOJI_CHARS, INTRODUCING, KIN_AND_PETS, NOTE_LABELS, article, contracted_is, past_tense, pronouns, verbless, we_named_en
 from .rules import LangRules, Rules
 from .segment import ZH_TIME_WORDS
-from .subjects import DIET_ALONE as _DIET_ALONE, EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect, en_state_article
+from .subjects import DIET_ALONE as _DIET_ALONE, EVENT, NONE, PERSON, PET, THE_USER, THING, USER, Found, Scene, Subject, detect, en_state_article, gender_of
 from ..temporal import TimeRef, find_times
 
 # Words that show a durable rule is addressed to the assistant ("from now on, answer in
@@ -105,8 +105,6 @@ _ZH_SHARED_DEBT = re.compile(r"房贷|车贷|月供|房租")
 # "（猫……）下周六带它去打疫苗": the pet or person is the object; the user does it.
 # Today's errand: "我下午要去接闺女放学".
 _ZH_TODAY = re.compile(r"^我?(?:今天|今晚|下午|晚上|一会儿?|待会儿?|等会儿?|马上|现在)")
-_ZH_FEMALE = re.compile(r"妈|孙女|母亲|老婆|妻子|媳妇|太太|女儿|闺女|姐|妹|奶奶|外婆|姥姥|婆婆|丈母娘|岳母|女朋友|女友|闺蜜|阿姨|姑|姨|舅妈|婶")
-_ZH_MALE = re.compile(r"爸|孙子|外孙(?!女)|先生|父亲|老公|丈夫|儿子|哥|弟|爷爷|外公|姥爷|公公|岳父|老丈人|男朋友|男友|叔|舅(?!妈)|伯")
 _ZH_CARED_FOR = re.compile(r"(?:带|给|帮|陪|喂|让|送|抱|把|领|接|找|看望)(它|他|她)(?!们)")
 
 
@@ -1241,9 +1239,7 @@ def _told_of(pronoun: str, last: Subject | None) -> Subject | None:
         return last if last.kind == PET else None
     if last.kind != PERSON:
         return None
-    female = bool(_ZH_FEMALE.search(last.relation or ""))
-    male = bool(_ZH_MALE.search(last.relation or ""))
-    return last if (pronoun == "她" and female and not male) or (pronoun == "他" and male and not female) else None
+    return last if gender_of(last) == {"她": "f", "他": "m"}[pronoun] else None
 
 
 def _implied(r: LangRules, tlow: str, early: bool) -> tuple[str, str] | None:

@@ -551,7 +551,7 @@ def _recent_person(previous: Subject | None, scene: Scene, plural: bool, gender:
         return None  # the clause before named someone the conversation does not know
     for candidate in (previous, scene.asked, scene.last_person):
         if candidate is not None and candidate.kind in (PERSON, PET) and candidate.plural == plural \
-                and not (gender and _gender(candidate) not in ("", gender)):
+                and not (gender and gender_of(candidate) not in ("", gender)):
             if not candidate.name:
                 # "my partner ... hes called Dev, hes a PE teacher": the partner, by the name given.
                 named = [s for s in scene.by_name.values() if s.relation == candidate.relation and s.kind == candidate.kind]
@@ -561,7 +561,7 @@ def _recent_person(previous: Subject | None, scene: Scene, plural: bool, gender:
     if gender:
         # "my son leo ... my mom watches him ... he's allergic to peanuts": the one person
         # named in the conversation whom "he" can be, when the last one mentioned cannot.
-        named = {s for s in scene.by_name.values() if s.kind in (PERSON, PET) and s.plural == plural and _gender(s) == gender}
+        named = {s for s in scene.by_name.values() if s.kind in (PERSON, PET) and s.plural == plural and gender_of(s) == gender}
         if len(named) == 1:
             return named.pop()
     return None
@@ -574,7 +574,7 @@ _MALE = re.compile(r"爸|孙子|外孙(?!女)|先生|父亲|老公|丈夫|儿子
                    r"\b(?:dad|father|husband|son|brother|grandpa|grandfather|boyfriend|bf|uncle|nephew|fiance|stepdad)\b")
 
 
-def _gender(subject: Subject) -> str:
+def gender_of(subject: Subject) -> str:
     relation = (subject.relation or "").lower()
     if _FEMALE.search(relation):
         return "f"
