@@ -446,3 +446,19 @@ def test_a_bare_span_with_nothing_before_it_is_no_memory():
 ])
 def test_a_question_or_request_after_a_fact_is_left_out(text, content):
     assert [c for _t, _s, c in kept(text)] == [content]
+
+
+# Health facts said beside an apology or a request (from the fact check of bench/fresh38).
+@pytest.mark.parametrize("text, content", [
+    ("thanks! sorry if im slow, im 7 months pregnant and the brain fog is real lol", "User is 7 months pregnant"),
+    ("sorry if im all over the place, i have adhd and im unmedicated this week bc the pharmacy ran out", "User has adhd"),
+    ("How do I make the letters bigger? My eyes aren't what they were, I have early macular degeneration.",
+     "User has early macular degeneration"),
+    ("体检查出来乳腺结节 3类 医生说半年复查一次 有点慌", "用户体检查出来乳腺结节 3类"),
+])
+def test_a_health_fact_beside_an_apology_or_a_request_is_kept(text, content):
+    assert [c for _t, _s, c in kept(text)] == [content]
+
+
+def test_a_real_supposition_still_holds_back_what_follows():
+    assert kept("If I had ADHD I would know") == [] and kept("if i won the lottery, i'd quit my job") == []
