@@ -462,3 +462,17 @@ def test_a_health_fact_beside_an_apology_or_a_request_is_kept(text, content):
 
 def test_a_real_supposition_still_holds_back_what_follows():
     assert kept("If I had ADHD I would know") == [] and kept("if i won the lottery, i'd quit my job") == []
+    assert kept("if i'm annoying my roommate i'll move out in may") == []
+
+
+# What a review of the first version of these rules found, each pinned.
+@pytest.mark.parametrize("text, expected", [
+    ("i'm 30 weeks pregnant and the heartburn is real, due date is feb 10",
+     [("profile", "user", "User is 30 weeks pregnant and the heartburn is real, due date is feb 10 (2027-02-10)")]),
+    ("taking dad to his afib appointment friday", [("task", "user", "User is taking dad to his afib appointment Friday (2026-09-11)")]),
+    ("is psoriasis contagious", []), ("is eczema genetic", []), ("i don't have scoliosis, my posture is just bad", []),
+    ("群里有个姐妹查出来结节", []), ("我没有结节", []), ("小区里有很多增生的杂草", []),
+    ("my cat has hyperthyroidism and the vet bills are killing me", [("profile", "cat", "User's cat has hyperthyroidism")]),
+])
+def test_condition_words_said_of_no_one_or_of_a_visit_stay_what_they_were(text, expected):
+    assert kept(text) == expected
