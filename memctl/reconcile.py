@@ -26,10 +26,11 @@ import numpy as np
 import re
 
 from .extract import Candidate, Closure, ForgetRequest, Item, Negation
-from .extract.normalize import negated
+from .extract.normalize import negated, without_time
 from .judgement import Judge, names_same_thing, same_plan
 from .results import IngestChange
 from .schema import Event, Memory, Source, new_id
+from .temporal import find_times
 
 
 _USED_TO = re.compile(r"\bused to\b", re.I)
@@ -174,18 +175,8 @@ class Reconciler:
             target = self._latest_plan(pool)
             if target is None:
                 return  # "it's aug 21 now" with no plan said before: nothing it could be
-            c.content = _redated(target.content, c.redates, c.content, self.rules, self.now)
-            day = re.fullmatch(r"(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)?", c.redates.lower())
-            month = re.search(r"\((\d{4})-(\d{2})(?:-\d{2})?\)$", target.content)
-            if day and month:
-                # "actually it's the 21st" of a plan in August: the 21st of August.
-                try:
-                    when = datetime(int(month.group(1)), int(month.group(2)), int(day.group(1)), tzinfo=timezone.utc)
-                except ValueError:
-                    when = None
-                if when is not None and when > (c.time or self.now):
-                    c.content = re.sub(r"\(\d{4}-\d{2}-\d{2}\)$", f"({when:%Y-%m-%d})", c.content)
-                    c.valid_to = when + timedelta(days=1)
+            c.content, due = _redated(target.content, c.redates, c.content, self.rules.temporal, c.time or self.now)
+            c.valid_to = due or c.valid_to
             self._supersede(plan, pool, target, c, vector, "update")
             return
         if c.reschedules:
@@ -400,23 +391,32 @@ class Reconciler:
         return []
 
 
-def _redated(old: str, phrase: str, said: str, rules: object, now: datetime) -> str:
+def _redated(old: str, phrase: str, said: str, vocab: dict, now: datetime) -> tuple[str, datetime | None]:
     """ "User's mat leave starts aug 28 (2026-08-28)" given "aug 21" -> "User's mat leave starts
-    aug 21 (2026-08-21)": the plan in its own words, with the new date's words and label."""
-    from .extract.normalize import without_time
-    from .temporal import find_times
-
+    aug 21 (2026-08-21)": the plan in its own words, with the new date's words and label, and
+    the new end of the plan when a bare day takes the plan's month ("actually it's the 21st"
+    of a plan in August: the 21st of August, if that is still ahead)."""
     body = without_time(old)
     label = said[len(without_time(said)):]
-    times = [t for t in find_times(body, "en", now, getattr(rules, "temporal")) if t.phrase and t.phrase.lower() in body.lower()] \
+    day = re.fullmatch(r"(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)?", phrase.lower())
+    month = re.search(r"\((\d{4})-(\d{2})(?:-\d{2})?\)$", old)
+    due = None
+    if day and month:
+        try:
+            when = datetime(int(month.group(1)), int(month.group(2)), int(day.group(1)), tzinfo=timezone.utc)
+        except ValueError:
+            when = None
+        if when is not None and when > now:
+            label, due = f" ({when:%Y-%m-%d})", when + timedelta(days=1)
+    times = [t for t in find_times(body, "en", now, vocab) if t.phrase and t.phrase.lower() in body.lower()] \
         if body.startswith("User") else []
     if times and times[0].precision == "day":
         at = body.lower().index(times[0].phrase.lower())
         lead = re.match(r"(?:on|in|at|for|by) ", times[0].phrase, re.I)
         if lead and not re.match(r"(?:on|in|at|for|by) ", phrase, re.I):
             phrase = lead.group(0) + phrase  # "on friday" moved: "on thursday"
-        return body[:at] + phrase + body[at + len(times[0].phrase):] + label
-    return f"{body}, now on {phrase}" + label
+        return body[:at] + phrase + body[at + len(times[0].phrase):] + label, due
+    return f"{body}, now on {phrase}" + label, due
 
 
 def _named(content: str, target: Memory, lang: str, rules: object) -> str:

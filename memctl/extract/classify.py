@@ -1113,7 +1113,7 @@ _ONGOING = re.compile(
     r"^(?:(?:lately|recently|these days|for a while now),? )?i(?:'ve| have) (?:\w+ly |also |still |really |actually |just )?been "
     r"(?!(?:thinking|feeling|wondering|meaning|waiting|missing|wanting|dreaming|staring|decompressing|struggling|dealing|slogging|"
     r"keeping busy|doing (?:great|well|good|fine|ok|okay|alright|better|awesome)|having|going through|looking forward|hoping|worrying|"
-    r"stressing|freaking|feeling|crying|laughing|chilling|relaxing|resting|sleeping|sitting|lying|hanging out|catching up|busy|"
+    r"stressing|freaking|crying|laughing|chilling|relaxing|resting|sleeping|sitting|lying|hanging out|catching up|busy|"
     r"cleaning|napping|googling|getting ready|killing time|running around|coughing|sneezing|watching|looking for|searching for|driving|"
     r"chasing|packing|cooking|shopping|texting|scrolling|procrastinating|putting off|"
     # (nor what is left unsaid: "I've been working on a project lately")
