@@ -620,7 +620,7 @@ def test_what_held_out_set_12_missed(text, content):
     ("I had an amazing dream last night where I was soaring over skyscrapers", []),
     ("I had an awesome time", []),
     ("My dogs were able to run around and get some fresh air last weekend", []),
-    ("I went to a pet store last Monday to buy toys for my dogs", []),
+    ("I went to a pet store last Monday to buy toys for my dogs", ["User has dogs"]),  # (the errand is the moment)
     ("I can't live without my little ones", []),
     # A pet's health stays; a typed "a painting classes" and "few days ago" read.
     ("My dog had surgery last week", ["User's dog had surgery last week (2026-11-23~2026-11-29)"]),

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Union
 
 from ..conversations import Conversation, Turn
-from .classify import _HUMAN_AFFAIRS, _ZH_CHILD, _ZH_HOUSEHOLD_MONEY, Analysis, Context, analyze, slot_of
+from .classify import _HUMAN_AFFAIRS, _ZH_CHILD, _ZH_HOUSEHOLD_MONEY, Analysis, Context, analyze, kind_had, slot_of
 from .normalize import carried_verbs, dangling_it, normalize, polish, pronouns, readable, standing, with_time, without_time
 from ..temporal import TimeRef
 from ..topics import TopicRules, topics_of
@@ -300,6 +300,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     # "妹妹叫小米 …… 名字是乐乐取的": a name the clause does not say is the user's.
                     a.drop("unclear subject")
             prev2_text, prev_text = prev_text, clause.text
+            ctx.prev_kind = kind_had(clause.text) if clause.lang == "en" else ""
             topic = re.match(r"^((?:[A-Z][a-z]+|[A-Z][a-z]+ing(?: \w+){0,3})) (?:is|are|was|were|has been)\b", a.text or "")
             ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") \
                 and not re.search(r"\b(?:this|that|it|them|these|those)$", topic.group(1), re.I) else ""  # ("Learning to play this is awesome")
@@ -350,7 +351,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             if isinstance(item, Candidate):
                 out.items.append(item)
                 last_in_sentence = (clause.sentence, item)
-                if not a.inferred and a.implies is not None and item.type in ("task", "event"):
+                if not a.inferred and a.implies is not None and a.implies_beside and item.type in ("task", "event"):
                     # "明天下午要带孩子去打疫苗": the plan is retired after its day; that the user has
                     # a child stays (and an event is found by its own words, not by that).
                     has = _item(replace(a).infer(*a.implies), conv, turn, key, when, context, rules.topics)

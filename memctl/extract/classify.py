@@ -151,6 +151,9 @@ class Analysis:
     # three dogs to the beach yesterday" -> "User has three dogs"; "I walk my dog every
     # morning" stays itself): the content and type an inference rule words.
     implies: tuple[str, str] | None = None
+    # Whether that is kept beside the clause when the clause is kept too (not "User has a wife"
+    # beside "User is planning a trip with their wife Priya").
+    implies_beside: bool = True
 
     @property
     def about(self) -> Subject:
@@ -160,6 +163,8 @@ class Analysis:
         """Keep what the clause implies about the user in its place, at low confidence."""
         self.inferred, self.type = content, type_
         self.subject, self.source_type, self.keep, self.reason = "self", "inferred", True, "inferred"
+        if self.found is not None and self.found.subject.kind != USER:
+            self.found = Found(THE_USER, inherited=True)  # (told of the pets: "User has four pets" is of the user)
         self.importance, self.confidence = 0.35, 0.5
         self.slot, self.standing, self.runs_out = None, False, False
         self.cancels = self.achieves = self.reschedules = False
@@ -187,6 +192,9 @@ class Context:
     # What the previous clause of the turn was about, when it opened with it ("Pottery is ..."):
     # a clause opening with "it" is about that.
     prev_topic: str = ""
+    # The kind of thing the previous clause of the turn said the user has or has not ("I don't
+    # have a dog"): "one" after it is one of those ("but I really want one").
+    prev_kind: str = ""
     # Within one sentence: why the previous clause was dropped, and its times.
     prev_drop: str | None = None
     prev_times: list[TimeRef] = field(default_factory=list)
@@ -591,7 +599,7 @@ def _dangling(text: str, lang: str) -> bool:
         return True  # "I made it with coconut milk": what "it" is was said by the other speaker
     if re.search(r"\b(?:go|goes|going|went|gone|head|heading|headed|move|moving|moved|fly|flying|flew|travel\w*|been|get|getting) there\b"
                  r"|\bcheck (?:it|them|that) out\b", text, re.I) or (len(text.split()) <= 40 and re.search(
-                 r"\b(?:this|these|those) (?!(?:[\w-]+ ){0,3}(?:called|named)\b)(?!(?:year|month|week|weekend|morning|afternoon|evening|night|time|summer|winter|spring|fall|"
+                 r"\b(?:this|these|those) (?!(?:[\w-]+ ){0,3}(?:called|named)\b)(?!(?:who|whom|whose|which|that)\b)(?!(?:year|month|week|weekend|morning|afternoon|evening|night|time|summer|winter|spring|fall|"
                  r"autumn|semester|season|quarter|term|sprint|days?|way|much|many|kind|sort|one|past|coming|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
                  r"january|february|march|april|may|june|july|august|september|october|november|december|"
                  + INTRODUCING + r"|really|so)\b)[a-z]+",  # "I just adopted this cute pup": an introduction, not a reference
@@ -779,7 +787,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("quoted speech")
     implied = _implied(r, tlow, early=True) if ctx.infer else None
     if implied is not None:
-        return a.infer(*implied)
+        return a.infer(*implied[:2])
     hypothetical = r.has("hypothetical", tlow) and not r.has("hypothetical_exceptions", tlow)
     if _is_question(r, text, lang) and not hypothetical:
         if not (lang == "en" and _ASKED_RULE.match(tlow) and r.has("standing", tlow)):
@@ -818,6 +826,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if lang == "en" and ctx.prev_topic and re.match(r"^it(?:'s| is| was| has|\s)", text, re.I):
         # "Pottery is a huge part of my life - it helps me ...": "it" is what the clause before was about.
         text = ctx.prev_topic + text[2:]
+    if lang == "en" and _AS_A_FAN.match(text):
+        text = "I'm " + text[3:]  # "As a Manchester City fan, I ...": what the user is, said as the sentence's lead
+    if lang == "en" and ctx.prev_kind and _ONE_OF_KIND.search(text):
+        text = _ONE_OF_KIND.sub(lambda m: f"{m.group(1)} a {ctx.prev_kind}", text, count=1)  # "... but I still really want one": a dog
     lead, body = _lead_time(text, lang)
     if lang == "en":
         # "Allergies: shellfish and tree nuts": a note's label, not someone's name.
@@ -915,7 +927,15 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # doings, not from someone else's ("她不太会遛狗").
     # (Not where the child was just named and is now the one cared for: "我女儿才3岁 晚上想陪陪她".)
     if ctx.infer and s.kind == USER and not cared_for:
-        a.implies = _implied(r, tlow, early=False)
+        implied = _implied(r, tlow, early=False)
+    elif ctx.infer and lang == "en" and s.kind in (PERSON, PET) and not found.inherited:
+        # "My four fur babies are more important to me than anything": what the user has, said
+        # of them ("my sister walks the dog" says nothing of the user's own).
+        implied = _implied(r, tlow, early=False, own=True)
+    else:
+        implied = None
+    if implied is not None:
+        a.implies, a.implies_beside = implied[:2], implied[2]
     a.standing = (request and durable) or standing
     redate = _REDATE_EN.match(tlow) if lang == "en" and s.kind in (NONE, USER) and not a.standing else None
     days = [t for t in a.times if t.precision == "day" and t.direction >= 0
@@ -1109,6 +1129,29 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
 _NOW = re.compile(r"现在|目前|如今|最近|目标|平时|一般|每天|经常|\b(?:now|currently|these days|nowadays|lately|usually|my goal)\b")
 # "I've been learning guitar": an activity kept up these days (not a thought, feeling or wait of
 # the moment: "I've been thinking", "I've been missing our chats", "I've been keeping busy").
+# A thing of a kind the user has, has not or wants ("I don't have a dog", "I want a cat").
+KIND_HAD = re.compile(
+    r"\b(?:have|has|got|gotten|own|owned|want|wants|get|adopt|adopted|buy|bought)\s+(?:(?:a|an|any|no|never)\s+)?(?:(?:new|little|second|real)\s+)?"
+    r"(dog|cat|puppy|kitten|pet|car|house|horse|baby|bike|boat|puppies|babies)s?\b", re.I)
+
+
+def kind_had(text: str) -> str:
+    """The kind of thing a clause says the user has, has not or wants, in the singular."""
+    m = KIND_HAD.search(text)
+    return "" if m is None else {"puppies": "puppy", "babies": "baby"}.get(m.group(1).lower(), m.group(1).lower())
+
+
+# "As a die-hard Manchester City fan": the lead of a sentence that says what the user is (not
+# "As a kid", which is when).
+_AS_A_FAN = re.compile(
+    r"as (?:a|an) (?:(?:huge|big|die-?hard|lifelong|life-long|longtime|long-time|massive|proud) )?"
+    r"(?!(?:kid|child|teen|teenager|boy|girl|baby|result|reminder|rule|whole|team|family)\b)[\w.'&-]+(?: [\w.'&-]+){0,3} (?:fan|supporter)\W*$", re.I)
+
+
+# "one" standing for such a thing: "but I really want one", "I'll definitely get one someday".
+_ONE_OF_KIND = re.compile(
+    r"\b(want|wants|get|adopt|buy|own|have) one\b(?=(?: (?:someday|some day|one day|eventually|too|soon|of (?:my|our) own))?\W*$)", re.I)
+
 _ONGOING = re.compile(
     r"^(?:(?:lately|recently|these days|for a while now),? )?i(?:'ve| have) (?:\w+ly |also |still |really |actually |just )?been "
     r"(?!(?:thinking|feeling|wondering|meaning|waiting|missing|wanting|dreaming|staring|decompressing|struggling|dealing|slogging|"
@@ -1242,12 +1285,16 @@ def _told_of(pronoun: str, last: Subject | None) -> Subject | None:
     return last if gender_of(last) == {"她": "f", "他": "m"}[pronoun] else None
 
 
-def _implied(r: LangRules, tlow: str, early: bool) -> tuple[str, str] | None:
-    """The content and type of the first inference rule of this pass that matches."""
-    for pattern, type_, template, is_early in r.inference:
+def _implied(r: LangRules, tlow: str, early: bool, own: bool = False) -> tuple[str, str, bool] | None:
+    """The content and type of the first inference rule of this pass that matches, and whether it
+    is kept beside a kept clause (with `own`, only a rule that names them as the user's: "my
+    three dogs")."""
+    for pattern, type_, template, is_early, beside in r.inference:
         m = pattern.search(tlow) if is_early == early else None
+        if m is not None and own and not re.search(r"\bmy (?:two|three|four|five|six|\d) ", tlow[m.start():m.end()]):
+            continue
         if m is not None:
-            return template.format(**{k: (v or "").strip() for k, v in m.groupdict().items()}), type_
+            return template.format(**{k: (v or "").strip() for k, v in m.groupdict().items()}), type_, beside
     return None
 
 

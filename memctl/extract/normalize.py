@@ -506,6 +506,11 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
         word = mid.group(0).lower()
         head, rest = t[:mid.start()], t[mid.end():]
         early = re.search(r"\b(?:my|me)\b", head, re.I)
+        if early and word in _MID_FIRST | {"i": ""} and re.fullmatch(r"(?:after|before|since|while|when|once|until|upon)\s+\w+ing\b[^,;]*,\s*", head, re.I):
+            # "After losing my job, I started freelancing": "their" in the lead, the user named in the main clause.
+            head = re.sub(r"\bmy\b", "their", re.sub(r"\bme\b", "them", head, flags=re.I), flags=re.I)
+            said = _MID_FIRST[word] + rest if word in _MID_FIRST else "the user " + agree(rest.lstrip())
+            return _tidy(head + said)
         if early:
             # "Losing my job gave me the push I needed": the user is named where first mentioned.
             return _tidy(_user_at(t, early))

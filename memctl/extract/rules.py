@@ -176,7 +176,7 @@ class LangRules:
     types: dict[str, re.Pattern[str]] = field(default_factory=dict)
     slots: dict[str, re.Pattern[str]] = field(default_factory=dict)
     slot_words: dict[str, re.Pattern[str]] = field(default_factory=dict)
-    inference: list[tuple[re.Pattern[str], str, str, bool]] = field(default_factory=list)
+    inference: list[tuple[re.Pattern[str], str, str, bool, bool]] = field(default_factory=list)
     importance_base: dict[str, float] = field(default_factory=dict)
     boosts: list[tuple[re.Pattern[str], float, str]] = field(default_factory=list)
     quote_chars: str = ""
@@ -274,7 +274,7 @@ def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
             rules.p["past"] = _compile(tdata["past_re"], subs)
     # Kept apart, each with what it implies and how to word it.
     rules.inference = [
-        (_compile([rule["re"]], subs), rule["type"], rule["content"], bool(rule.get("early")))
+        (_compile([rule["re"]], subs), rule["type"], rule["content"], bool(rule.get("early")), bool(rule.get("beside", True)))
         for rule in data.get("inference", [])
     ]
     rules.slots = {key[:-3]: _compile(value, subs) for key, value in data.get("slots", {}).items()}

@@ -1,0 +1,114 @@
+"""Facts of the user's life told in passing: a job taken or lost, an application sent, a new
+place, what the user has not but wants, a class that is going well, what the user does to
+unwind, a partner or pets named in the story of a day. Each kept case failed before its fix;
+the cases beside them pin what must stay out."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_extraction_coverage import kept
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I got a temp job to help cover expenses while I look for investors.",
+     [("event", "user", "User got a temp job to help cover expenses while they look for investors")]),
+    ("I applied to adoption agencies!", [("event", "user", "User applied to adoption agencies")]),
+    ("I applied to three colleges.", [("event", "user", "User applied to three colleges")]),
+    ("I lost my job last month.", [("event", "user", "User lost their job last month (2026-08)")]),
+    ("I had a lil car accident last week.",
+     [("event", "user", "User had a lil car accident last week (2026-08-31~2026-09-06)")]),
+    ("I got picked for the regional team!", [("event", "user", "User got picked for the regional team")]),
+    ("I got a new place with a bigger backyard for the pooches!",
+     [("event", "user", "User got a new place with a bigger backyard for the pooches")]),
+    ("I'm now part of the fire brigade.", [("profile", "user", "User is now part of the fire brigade")]),
+])
+def test_a_life_event_told_in_passing_is_kept(text, expected):
+    assert kept(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I applied sunscreen before the hike.", "I got a new place for the weekend on airbnb",
+                                  "I'm part of the problem."])
+def test_the_same_words_of_a_moment_are_not(text):
+    assert kept(text) == []
+
+
+def test_a_lead_phrase_before_the_user_says_their_not_the_users():
+    assert kept("After losing my job, I started freelancing.") == [
+        ("profile", "user", "After losing their job, the user started freelancing")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("It's a pity that I don't have pets, I'll definitely get one someday.",
+     [("profile", "user", "User doesn't have pets"), ("goal", "user", "User will definitely get a pet someday")]),
+    ("I still haven't gotten a dog, but I still really want one.",
+     [("profile", "user", "User still hasn't gotten a dog"), ("goal", "user", "User still really wants a dog")]),
+])
+def test_what_the_user_has_not_and_wants_with_one_said_for_it(text, expected):
+    assert kept(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I want a coffee right now.", "I want one of those!", "I don't have a car today."])
+def test_a_want_of_the_moment_or_one_of_nothing_named_is_not(text):
+    assert kept(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The cooking class has been great, I've learned awesome recipes.", [("behavior", "user", "User takes a cooking class")]),
+    ("Working on cars helps me chill and clear my head.",
+     [("preference", "user", "Working on cars helps the user chill and clear their head")]),
+    ("Playing games is my escape from life struggles.", [("behavior", "user", "User turns to playing games as an escape")]),
+])
+def test_a_class_or_an_outlet_said_by_how_it_goes(text, expected):
+    assert kept(text) == expected
+
+
+@pytest.mark.parametrize("text", ["My son's swimming class has been great.", "Talking to you helps me chill."])
+def test_someone_elses_class_or_a_remark_to_the_listener_is_not(text):
+    assert kept(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I had a great hike last weekend with some friends and my girlfriend.", [("profile", "user", "User has a girlfriend")]),
+    ("I went to a pet store last Monday to buy toys for my dogs.", [("profile", "user", "User has dogs")]),
+    ("I took my dogs out for a hike last thursday", [("profile", "user", "User has dogs")]),  # (not the hike)
+    ("My four fur babies are more important to me than anything!", [("profile", "user", "User has four pets")]),
+    ("My three dogs are so sweet.", [("profile", "user", "User has three dogs")]),
+])
+def test_whom_the_user_has_is_kept_from_the_story_of_a_day(text, expected):
+    assert kept(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("We had dinner with my ex-girlfriend and her new boyfriend.", []),
+    ("I was dog-sitting for my neighbor's dogs.", []),
+    ("My sister walks the dog every day.", [("behavior", "sister", "User's sister walks the dog every day")]),
+])
+def test_an_ex_a_neighbours_dogs_or_someone_elses_walk_says_nothing_of_the_users_own(text, expected):
+    assert kept(text) == expected
+
+
+def test_a_partner_already_named_in_a_kept_plan_is_not_said_again():
+    assert kept("planning a trip to Kyoto with my wife in april") == [
+        ("task", "user", "User is planning a trip to Kyoto with their wife in april (2027-04)")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I volunteered with an organization that provides necessary items to those who are less fortunate.",
+     [("event", "user", "User volunteered with an organization that provides necessary items to those who are less fortunate")]),
+    ("As a Manchester City fan, I was thrilled with the result.", [("profile", "user", "User is a Manchester City fan")]),
+    ('I\'m reading "Dune" by Frank Herbert.', [("behavior", "user", 'User is reading "Dune" by Frank Herbert')]),
+    ("I'm in the middle of writing a fantasy novel.", [("goal", "user", "User is in the middle of writing a fantasy novel")]),
+    ("but I remembered that I already have three dogs at home", [("profile", "user", "User has three dogs")]),
+    ("I got some new offers and promotions going on my online store to try and bring in new customers.",
+     [("profile", "user", "User has an online store")]),
+    ("I spent all weekend on my podcast.", [("profile", "user", "User has a podcast")]),
+])
+def test_what_the_user_is_does_or_runs_said_on_the_way(text, expected):
+    assert kept(text) == expected
+
+
+@pytest.mark.parametrize("text", ["As a kid, I loved soccer.", "I'm reading your message now.", "I'm in the middle of making dinner.",
+                                  "I went to my local store for milk"])
+def test_a_time_of_life_a_moment_or_a_shop_of_someone_elses_is_not(text):
+    assert kept(text) == []
