@@ -112,3 +112,32 @@ def test_what_the_user_is_does_or_runs_said_on_the_way(text, expected):
                                   "I went to my local store for milk"])
 def test_a_time_of_life_a_moment_or_a_shop_of_someone_elses_is_not(text):
     assert kept(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # A dated outing with a partner or pets stays itself.
+    ("me and my wife went to a jazz concert last night",
+     [("event", "user", "User and their wife went to a jazz concert last night (2026-09-09)")]),
+    ("I took my cats to the vet yesterday", [("event", "user", "User took their cats to the vet yesterday (2026-09-09)")]),
+    ("After losing my job, I moved in with my parents",
+     [("profile", "user", "After losing their job, the user moved in with their parents")]),
+    ("I'd love a dog someday", [("goal", "user", "User would love a dog someday")]),
+])
+def test_what_the_review_of_these_rules_asked_to_keep(text, expected):
+    assert kept(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I got a new house plant today", "I got a place in line for the concert", "I found my place in the book again",
+    "I was in a car accident in the video game lol", "I got picked for jury duty", "I made the team dinner tonight",
+    "I lost my job application in the mail", "I want a dog-friendly hotel in austin", "I want a dog like I want a hole in my head",
+    "I was listening to my podcast on the train", "my blog post got 100 views", "I split up with my husband last year",
+    "I miss my two fur babies so much", "I have 2 chickens in the oven for dinner tonight", "I don't have a car seat for the baby yet",
+    "my daughters ballet class has been great", "The first class has been great", "Drinking is an escape for a lot of people",
+    "I'm in the middle of making a cake", "I'm reading a book on the bus right now", "I'm part of the cleanup crew for the party tonight",
+    "I hate those which are overpriced", "As a Taylor Swift fan, my sister is obsessed", "As a former fan, I'm disappointed",
+    "The spin class has been awesome but I quit last week", "It's a shame I missed the game yesterday",
+    "I still buy treats for my cats even though they're gone",
+])
+def test_what_the_review_of_these_rules_found_stored_wrongly(text):
+    assert kept(text) == []

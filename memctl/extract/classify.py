@@ -599,7 +599,7 @@ def _dangling(text: str, lang: str) -> bool:
         return True  # "I made it with coconut milk": what "it" is was said by the other speaker
     if re.search(r"\b(?:go|goes|going|went|gone|head|heading|headed|move|moving|moved|fly|flying|flew|travel\w*|been|get|getting) there\b"
                  r"|\bcheck (?:it|them|that) out\b", text, re.I) or (len(text.split()) <= 40 and re.search(
-                 r"\b(?:this|these|those) (?!(?:[\w-]+ ){0,3}(?:called|named)\b)(?!(?:who|whom|whose|which|that)\b)(?!(?:year|month|week|weekend|morning|afternoon|evening|night|time|summer|winter|spring|fall|"
+                 r"\b(?:this|these|those) (?!(?:[\w-]+ ){0,3}(?:called|named)\b)(?!(?:who|whom|whose)\b)(?!(?:year|month|week|weekend|morning|afternoon|evening|night|time|summer|winter|spring|fall|"
                  r"autumn|semester|season|quarter|term|sprint|days?|way|much|many|kind|sort|one|past|coming|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
                  r"january|february|march|april|may|june|july|august|september|october|november|december|"
                  + INTRODUCING + r"|really|so)\b)[a-z]+",  # "I just adopted this cute pup": an introduction, not a reference
@@ -786,6 +786,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if unquoted != text and r.has("reporting", unquoted.lower()):
         return a.drop("quoted speech")
     implied = _implied(r, tlow, early=True) if ctx.infer else None
+    if implied is not None and lang == "en" and _LEFT_OFF.search(ctx.turn):
+        implied = None  # "The spin class has been awesome but I quit last week": no more
     if implied is not None:
         return a.infer(*implied[:2])
     hypothetical = r.has("hypothetical", tlow) and not r.has("hypothetical_exceptions", tlow)
@@ -826,7 +828,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if lang == "en" and ctx.prev_topic and re.match(r"^it(?:'s| is| was| has|\s)", text, re.I):
         # "Pottery is a huge part of my life - it helps me ...": "it" is what the clause before was about.
         text = ctx.prev_topic + text[2:]
-    if lang == "en" and _AS_A_FAN.match(text):
+    if lang == "en" and _AS_A_FAN.match(text) and re.search(re.escape(text) + r"\W*\s*(?:i|i'm|i've|i'd|i was|i am)\b", ctx.turn, re.I):
         text = "I'm " + text[3:]  # "As a Manchester City fan, I ...": what the user is, said as the sentence's lead
     if lang == "en" and ctx.prev_kind and _ONE_OF_KIND.search(text):
         text = _ONE_OF_KIND.sub(lambda m: f"{m.group(1)} a {ctx.prev_kind}", text, count=1)  # "... but I still really want one": a dog
@@ -934,6 +936,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         implied = _implied(r, tlow, early=False, own=True)
     else:
         implied = None
+    if implied is not None and lang == "en" and _GONE.search(ctx.turn):
+        implied = None  # "I still buy treats for my cats even though they're gone": had, not has
     if implied is not None:
         a.implies, a.implies_beside = implied[:2], implied[2]
     a.standing = (request and durable) or standing
@@ -1101,7 +1105,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("unclear subject")
     if a.type == "task" and not ctx.keep_tasks:
         return a.drop("task (keep_tasks is off)")
-    if a.implies is not None and (a.type == "event" or a.type == "task" and times_carried and a.times or a.type in ("task", "goal") and _ZH_TODAY.search(text)) \
+    if a.implies is not None and a.implies_beside and (a.type == "event" or a.type == "task" and times_carried and a.times or a.type in ("task", "goal") and _ZH_TODAY.search(text)) \
             and not r.has("milestone", clow) and not r.has("lasting_event", clow) \
             and not (lang == "en" and (re.search(r"\b(?:first|new)\b", canonical) or _NAMED_THING.search(_DAY_NAMES.sub("", canonical)))):
         # "Yesterday I walked my dog in the rain", "媳妇这周出差 我一个人带闺女", "我下午要去接闺女放学":
@@ -1141,11 +1145,18 @@ def kind_had(text: str) -> str:
     return "" if m is None else {"puppies": "puppy", "babies": "baby"}.get(m.group(1).lower(), m.group(1).lower())
 
 
+# What the user no longer does: a class or an outlet of before ("but I quit last week", "but I
+# haven't done it in years").
+_LEFT_OFF = re.compile(r"\b(?:quit|quitting|anymore|any more|dropping|dropped|stopped|not taking|gave up|giving up|"
+                       r"haven't done|in years|used to)\b", re.I)
+# Whom the user has lost: what a clause says of them is of before.
+_GONE = re.compile(r"\b(?:(?:they|she|he)(?:'re|'s| are| is) gone|died|passed away|put (?:him|her|them) down|put down|rainbow bridge|"
+                   r"lost (?:him|her|them)|miss (?:him|her|them) so)\b", re.I)
 # "As a die-hard Manchester City fan": the lead of a sentence that says what the user is (not
 # "As a kid", which is when).
 _AS_A_FAN = re.compile(
     r"as (?:a|an) (?:(?:huge|big|die-?hard|lifelong|life-long|longtime|long-time|massive|proud) )?"
-    r"(?!(?:kid|child|teen|teenager|boy|girl|baby|result|reminder|rule|whole|team|family)\b)[\w.'&-]+(?: [\w.'&-]+){0,3} (?:fan|supporter)\W*$", re.I)
+    r"(?!(?:kid|child|teen|teenager|boy|girl|baby|result|reminder|rule|whole|team|family)\b)(?-i:[A-Z])[\w.'&-]*(?: [\w.'&-]+){0,3} (?:fan|supporter)\W*$", re.I)
 
 
 # "one" standing for such a thing: "but I really want one", "I'll definitely get one someday".
