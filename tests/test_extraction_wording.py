@@ -441,7 +441,7 @@ def test_a_bare_span_with_nothing_before_it_is_no_memory():
     ("unrelated, doc put me on lisinopril last month for my bp, any reason i shouldn't be laying off salt",
      "Doc put the user on lisinopril last month for their bp (2026-08)"),
     ("我们准备把订单库从mysql迁到tidb 有啥坑", "用户准备把订单库从mysql迁到tidb"),
-    ("醫生叫我少喝啤酒少吃海鮮，那咖啡可以喝嗎", "醫生叫用户少喝啤酒少吃海鮮"),
+    ("醫生叫我少喝啤酒少吃海鮮，那咖啡可以喝嗎", "醫生叫用戶少喝啤酒少吃海鮮"),
     ("我在慕尼黑做自动驾驶感知，主要写c++和ros2 有个问题 ros2 humble里面两个节点时间戳对不上", "用户在慕尼黑做自动驾驶感知，主要写c++和ros2"),
 ])
 def test_a_question_or_request_after_a_fact_is_left_out(text, content):

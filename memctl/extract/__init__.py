@@ -20,6 +20,7 @@ from .normalize import carried_verbs, dangling_it, normalize, polish, pronouns, 
 from ..temporal import TimeRef
 from ..topics import TopicRules, topics_of
 from .rules import LangRules, Rules, load_rules
+from .script import Reading, reading
 from .secrets import MASK, mask_secrets
 from .segment import MAX_CLAUSE_CHARS, language, split_clauses
 from .subjects import NONE, PERSON, PET, USER, Scene
@@ -172,7 +173,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             # The pet or person the user's last turn told of ("我家柯基豆包这两天有点拉稀"):
             # the assistant's questions that name no one ("多大了？") ask about them.
             scene.told_of = scene.last_person if scene.last_person is not person_before else None
-            scene.note_assistant(mask_secrets(turn.content, rules)[0], rules.lang(language(turn.content)), language(turn.content))
+            said = reading(mask_secrets(turn.content, rules)[0]).text
+            scene.note_assistant(said, rules.lang(language(said)), language(said))
             if out.turns and out.turns[-1].reply is None:
                 out.turns[-1].reply = mask_secrets(turn.content[:_REPLY_CHARS], rules)[0]
             continue
@@ -187,6 +189,12 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         record = TurnRecord(key, conv.user, conv.session, turn.id, "user", when, masked, context)
         out.turns.append(record)
         first_drop = len(out.dropped)
+        # A turn in traditional Chinese is read in simplified characters, and what is kept
+        # from it is written back in the user's own (the episode keeps the turn as typed).
+        read = reading(masked)
+        masked = read.text
+        if context is not None:
+            context = reading(context).text
         ctx = Context(reference=when, scene=scene, task_ttl_days=task_ttl_days, keep_tasks=keep_tasks, infer=infer, turn=masked)
         last_in_sentence: tuple[int, Candidate] | None = None
         sarcastic = _sarcastic(masked, rules)
@@ -419,11 +427,24 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 out.dropped.append(Dropped(conv.user, conv.session, turn.id, item.clause, "asked not to keep"))
             del out.items[first_item:]
             out.turns.remove(record)
+        if read.typed:
+            for item in out.items[first_item:]:
+                _write_back(item, read)
+            for dropped in out.dropped[first_drop:]:
+                dropped.clause = read.back(dropped.clause)
         # The assistant's question is answered by the turn after it, not by every turn until it speaks again.
         scene.asked_text = scene.asked_object = scene.asked_predicate = ""
         record.statement = any(isinstance(i, Candidate) for i in out.items[first_item:]) or any(
             d.reason not in ASKING for d in out.dropped[first_drop:])
     return out
+
+
+def _write_back(item: Item, read: Reading) -> None:
+    """What was kept from a traditional Chinese turn, in the user's own characters."""
+    for name in ("content", "clause", "subject", "target", "context"):
+        value = getattr(item, name, None)
+        if isinstance(value, str):
+            setattr(item, name, read.back(value))
 
 
 def _relative(times: list[TimeRef], text: str) -> list[TimeRef]:

@@ -510,7 +510,7 @@ def _english(text: str, subject: Subject, phrase_end: int = 0, inherited: bool =
             # "After losing my job, I started freelancing": "their" in the lead, the user named in the main clause.
             head = re.sub(r"\bmy\b", "their", re.sub(r"\bme\b", "them", head, flags=re.I), flags=re.I)
             said = _MID_FIRST[word] + rest if word in _MID_FIRST else "the user " + agree(rest.lstrip())
-            return _tidy(head + said)
+            return _tidy(head + _pronouns_en(said))
         if early:
             # "Losing my job gave me the push I needed": the user is named where first mentioned.
             return _tidy(_user_at(t, early))
@@ -1309,6 +1309,10 @@ def polish(out: str, lang: str) -> str:
         body = re.sub(r"(?:^|(?<=是))用户的(爸|妈|哥|姐|弟|妹)(?![爸妈哥姐弟妹])", r"用户的\1\1", body)  # "我爸明年退休": 用户的爸爸
         body = re.sub(r"^用户希望(?:跟|和|给)(?=讲|说|写|解释|回答|回复|翻译|推荐)", "用户希望", body)  # "跟我讲……的时候请用大白话"
         body = re.sub(r"^(用户[^，。用]{0,6}?都是)用户(?=[\u4e00-\u9fff])", r"\1自己", body)  # "我平时都是我送孩子去幼儿园"
+        # "两个女儿一个国二一个小四": 用户有两个女儿，一个……
+        body = re.sub(r"^用户(?:有)?((?:两|三|四|俩|仨)个(?:女儿|儿子|孩子|闺女|娃|小孩))(?=[\u4e00-\u9fff])(?!都)", r"用户有\1，", body)
+        body = re.sub(r"^用户((?:两|三|四|俩|仨)个(?:女儿|儿子|孩子|闺女|娃|小孩))$", r"用户有\1", body)  # "两个娃"
+        body = re.sub(r"^用户((?:两|三|四|俩|仨)个(?:女儿|儿子|孩子|闺女|娃|小孩))(?=都)", r"用户的\1", body)  # "两个孩子都上小学了"
         # "准备把订单库从mysql迁到tidb 有啥坑", "少喝啤酒少吃海鮮，那咖啡可以喝嗎", "……主要写c++和ros2 有个问题 ……":
         # the question asked after the fact.
         body = re.sub(r"[，,\s]+(?:有啥坑|有什么坑|怎么搞|怎么弄|怎么办|咋办|咋整|咋弄|咋搞|有啥建议|有什么建议)[啊呀呢吗嗎？?]*$", "", body)
