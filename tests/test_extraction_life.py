@@ -72,8 +72,8 @@ def test_someone_elses_class_or_a_remark_to_the_listener_is_not(text):
     ("I had a great hike last weekend with some friends and my girlfriend.", [("profile", "user", "User has a girlfriend")]),
     ("I went to a pet store last Monday to buy toys for my dogs.", [("profile", "user", "User has dogs")]),
     ("I took my dogs out for a hike last thursday", [("profile", "user", "User has dogs")]),  # (not the hike)
-    ("My four fur babies are more important to me than anything!", [("profile", "user", "User has four pets")]),
-    ("My three dogs are so sweet.", [("profile", "user", "User has three dogs")]),
+    ("My four fur babies are more important to me than anything!", [("profile", "fur babies", "User has four pets")]),
+    ("My three dogs are so sweet.", [("profile", "dogs", "User has three dogs")]),
 ])
 def test_whom_the_user_has_is_kept_from_the_story_of_a_day(text, expected):
     assert kept(text) == expected
@@ -141,3 +141,18 @@ def test_what_the_review_of_these_rules_asked_to_keep(text, expected):
 ])
 def test_what_the_review_of_these_rules_found_stored_wrongly(text):
     assert kept(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("my dog Rex barked all night", [("profile", "dog Rex", "User has a dog named Rex")]),
+    ("my sister Anna called me today", [("profile", "sister Anna", "User's sister is Anna")]),
+    ("my friend Tom got a parking ticket outside the cinema lol", []),  # a friend's name from a remark is not kept
+    ("my ex Tom texted me", []),
+])
+def test_a_partner_child_or_pet_named_in_a_passing_remark(text, expected):
+    assert kept(text) == expected
+
+
+def test_a_name_said_again_by_a_kept_memory_is_not_kept_twice():
+    assert kept("One more thing. I keep an allotment and my grandson Cian waters it when I'm away, he's 14.") == [
+        ("profile", "grandson Cian", "User's grandson Cian is 14")]

@@ -55,3 +55,38 @@ def test_the_episode_keeps_the_traditional_turn_verbatim():
 ])
 def test_a_shop_the_user_runs_and_how_many_children(text, expected):
     assert kept(text) == expected
+
+
+@pytest.mark.parametrize("text", ["幫我記住我的密碼 hunter22", "幫我記住我的身份證號 110101199003074513",
+                                  "請記住我的卡號是6222020200112233445", "幫我記住我的護照號碼 E12345678",
+                                  "幫我記住我的身分證字號 A123456789"])
+def test_a_secret_in_traditional_characters_is_masked_like_its_simplified_twin(text):
+    conv = Conversation("u", "s", SEPT, [Turn("t1", "user", text)])
+    out = extract(conv, clean(conv), rules=RULES)
+    assert out.items == [] and out.secrets_blocked >= 1
+    assert not any(ch.isdigit() for t in out.turns for ch in t.content.replace("[secret removed]", ""))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("我是髮型設計師，在台北發展", "用戶是髮型設計師，在台北發展"),  # 髮 and 發, each as typed
+    ("我在松山區開一家早餐店", "用戶在松山區開一家早餐店"),
+    ("我在後面的麵包店上班", "用戶在後面的麵包店上班"),
+])
+def test_each_character_is_written_back_as_typed_where_it_was_typed(text, expected):
+    assert [c for _, _, c in kept(text)] == [expected]
+
+
+def test_a_turn_either_script_writes_alike_follows_the_writers_turn_before():
+    conv = Conversation("u", "s", SEPT, [Turn("t1", "user", "我在台中開一間小咖啡店"), Turn("t2", "user", "我老婆是老师")])
+    out = extract(conv, clean(conv), rules=RULES)
+    assert [i.content for i in out.items][0] == "用戶在台中開一間小咖啡店"
+    conv = Conversation("u", "s", SEPT, [Turn("t1", "user", "我在台中開一間小咖啡店"), Turn("t2", "user", "最近生意不太好")])
+    assert all(i.content.startswith("用戶") for i in extract(conv, clean(conv), rules=RULES).items)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("A:你有几个孩子？", "两个"),
+])
+def test_how_many_children_as_an_answer(text, expected):
+    conv = Conversation("u", "s", SEPT, [Turn("t0", "assistant", text[2:]), Turn("t1", "user", expected)])
+    assert [i.content for i in extract(conv, clean(conv), rules=RULES).items] == ["用户有两个孩子"]

@@ -167,6 +167,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
     last_assistant = ""
     scene = Scene()
     person_before = None  # whom the scene last told of before the user's latest turn
+    traditional = False  # whether the user's last turn that said was in traditional characters
     for turn in turns:
         if turn.role != "user":
             last_assistant = turn.content
@@ -182,6 +183,19 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         scene.company = ""  # "we" is whom this turn says the user was with, not someone from long before
         masked, n_secrets = mask_secrets(turn.content, rules)
         out.secrets_blocked += n_secrets
+        # A turn in traditional Chinese is read in simplified characters (a secret the
+        # simplified rules know is masked in both), and what is kept from it is written back
+        # in the user's own; the episode keeps the turn as typed.
+        read = reading(masked, traditional)
+        if read.typed:
+            unmasked = read.text
+            read.text, n_more = mask_secrets(read.text, rules)
+            if n_more:
+                out.secrets_blocked += n_more
+                masked = Reading(unmasked, read.typed).back(read.text)
+                read = Reading(read.text, masked) if len(masked) == len(read.text) else Reading(read.text)
+        if read.decided:
+            traditional = bool(read.typed)
         key = turn_key(conv.user, conv.session, turn.id, masked)
         when = turn.time or conv.time
         # The end of the assistant's message: where the question this turn answers is.
@@ -189,9 +203,6 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         record = TurnRecord(key, conv.user, conv.session, turn.id, "user", when, masked, context)
         out.turns.append(record)
         first_drop = len(out.dropped)
-        # A turn in traditional Chinese is read in simplified characters, and what is kept
-        # from it is written back in the user's own (the episode keeps the turn as typed).
-        read = reading(masked)
         masked = read.text
         if context is not None:
             context = reading(context).text
@@ -436,6 +447,13 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         scene.asked_text = scene.asked_object = scene.asked_predicate = ""
         record.statement = any(isinstance(i, Candidate) for i in out.items[first_item:]) or any(
             d.reason not in ASKING for d in out.dropped[first_drop:])
+    named = {i.subject for i in out.items if isinstance(i, Candidate) and i.source_type != "inferred"}
+    for item in [i for i in out.items if isinstance(i, Candidate) and i.source_type == "inferred"
+                 and i.subject != "user" and i.subject in named]:
+        # "my grandson Cian waters it when I'm away, he's 14": that the user has him is said by
+        # what the conversation keeps of him.
+        out.items.remove(item)
+        out.dropped.append(Dropped(item.user_id, item.session, item.turn, item.clause, "said by another memory"))
     return out
 
 

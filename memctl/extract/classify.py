@@ -163,8 +163,6 @@ class Analysis:
         """Keep what the clause implies about the user in its place, at low confidence."""
         self.inferred, self.type = content, type_
         self.subject, self.source_type, self.keep, self.reason = "self", "inferred", True, "inferred"
-        if self.found is not None and self.found.subject.kind != USER:
-            self.found = Found(THE_USER, inherited=True)  # (told of the pets: "User has four pets" is of the user)
         self.importance, self.confidence = 0.35, 0.5
         self.slot, self.standing, self.runs_out = None, False, False
         self.cancels = self.achieves = self.reschedules = False
@@ -936,6 +934,13 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         implied = _implied(r, tlow, early=False, own=True)
     else:
         implied = None
+    if implied is None and ctx.infer and lang == "en" and s.kind in (PET, PERSON) and not found.inherited and s.name and s.relation \
+            and not s.plural and re.search(rf"\b(?:my|our) {re.escape(s.relation)},? {re.escape(s.name)}\b", text, re.I) \
+            and (s.kind == PET or _CLOSE_FAMILY.fullmatch(s.relation)) and not re.search(r"\b(?:ex|late|former)\b", s.relation, re.I):
+        # "my bearded dragon gerald is staring at me", "our shiba mochi keeps sniffing the nursery
+        # door": whom the user has, by name, when the clause itself is a moment.
+        name = s.name[:1].upper() + s.name[1:]
+        implied = (f"User has a {s.relation} named {name}" if s.kind == PET else f"User's {s.relation} is {name}", "profile", False)
     if implied is not None and lang == "en" and _GONE.search(ctx.turn):
         implied = None  # "I still buy treats for my cats even though they're gone": had, not has
     if implied is not None:
@@ -1149,6 +1154,10 @@ def kind_had(text: str) -> str:
 # haven't done it in years").
 _LEFT_OFF = re.compile(r"\b(?:quit|quitting|anymore|any more|dropping|dropped|stopped|not taking|gave up|giving up|"
                        r"haven't done|in years|used to)\b", re.I)
+# Whom a user's name for them is worth keeping from a passing remark (a partner or a child,
+# not "my friend Tom got a parking ticket").
+_CLOSE_FAMILY = re.compile(r"(?:wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|son|daughter|kid|baby|mother|father|mom|mum|dad|"
+                           r"sister|brother|grandson|granddaughter|stepson|stepdaughter|twin)", re.I)
 # Whom the user has lost: what a clause says of them is of before.
 _GONE = re.compile(r"\b(?:(?:they|she|he)(?:'re|'s| are| is) gone|died|passed away|put (?:him|her|them) down|put down|rainbow bridge|"
                    r"lost (?:him|her|them)|miss (?:him|her|them) so)\b", re.I)
