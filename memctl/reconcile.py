@@ -172,9 +172,13 @@ class Reconciler:
         if self._replay(plan, pool, c):
             return
         if c.redates:
-            target = self._latest_plan(pool)
-            if target is None:
+            target = self._latest_plan(pool, c.redates_what, c.time or self.now)
+            if target is None and (not c.redates_what or re.search(r"\b(?:one|ones|it|that|this)$", c.redates_what)):
                 return  # "it's aug 21 now" with no plan said before: nothing it could be
+            if target is None:
+                # "my start date got pushed to October 1": the plan it names, alone.
+                self._add(plan, pool, c, vector)
+                return
             c.content, due = _redated(target.content, c.redates, c.content, self.rules.temporal, c.time or self.now)
             c.valid_to = due or c.valid_to
             self._supersede(plan, pool, target, c, vector, "update")
@@ -228,9 +232,17 @@ class Reconciler:
                 return
         self._add(plan, pool, c, vector)
 
-    def _latest_plan(self, pool: Pool) -> Memory | None:
-        """The plan said last: a task, or a dated fact of a thing or event ("surgery in August")."""
+    def _latest_plan(self, pool: Pool, what: str = "", now: datetime | None = None) -> Memory | None:
+        """The plan said last: a task, or a dated fact of a thing or event ("surgery in August").
+        With `what` (the plan's name in a new date: "the test got moved to the 29th"), the plan
+        that names it, a dated event still ahead too ("Esme's test is booked for 22nd may"); with
+        no plan, the dated event still ahead said last."""
         plans = [(n, m) for n, m in enumerate(pool.memories) if m.type == "task" or (m.slot or "").endswith(":when")]
+        ahead = [(n, m) for n, m in enumerate(pool.memories) if m.type == "event" and _ahead(m.content, now or self.now)]
+        if what:
+            named = [(n, m) for n, m in plans + ahead if _names(m.content, what)]
+            plans = named or plans
+        plans = plans or ahead  # ("they moved us to friday the 6th" after "first vet appt is march 5")
         # (Of one conversation's plans, said at one time, the one said last: the later in the pool.)
         return max(plans, key=lambda nm: (nm[1].updated_at or self.now, nm[1].version, nm[0]))[1] if plans else None
 
@@ -391,6 +403,22 @@ class Reconciler:
         return []
 
 
+def _ahead(content: str, now: datetime) -> bool:
+    """Whether a memory's date label ("(2026-05-22)") is still ahead."""
+    m = re.search(r"[(（](\d{4})-(\d{2})-(\d{2})(?:~[\d-]+)?[)）]$", content)
+    return m is not None and datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)), tzinfo=timezone.utc) >= now - timedelta(days=1)
+
+
+def _names(content: str, what: str) -> bool:
+    """Whether a memory names the plan by `what` ("test", "appt" for "appointment", "家长会")."""
+    low = content.lower()
+    if re.search(r"[\u4e00-\u9fff]", what):
+        return any(w in content for w in {"婚期": ("婚期", "结婚", "婚礼"), "航班": ("航班", "机票", "飞"), "手术": ("手术",)}.get(what, (what,)))
+    stem = what[:-1] if what.endswith("s") else what
+    short = {"appointment": "appt", "appt": "appointment", "outbound": "flying", "flight": "flying"}.get(stem, stem)
+    return re.search(rf"\b(?:{re.escape(stem)}|{re.escape(short)})", low) is not None
+
+
 def _redated(old: str, phrase: str, said: str, vocab: dict, now: datetime) -> tuple[str, datetime | None]:
     """ "User's mat leave starts aug 28 (2026-08-28)" given "aug 21" -> "User's mat leave starts
     aug 21 (2026-08-21)": the plan in its own words, with the new date's words and label, and
@@ -398,6 +426,18 @@ def _redated(old: str, phrase: str, said: str, vocab: dict, now: datetime) -> tu
     of a plan in August: the 21st of August, if that is still ahead)."""
     body = without_time(old)
     label = said[len(without_time(said)):]
+    weekday = _WEEKDAY.fullmatch(phrase.strip().lower())
+    dated = re.search(r"[(（](\d{4})-(\d{2})-(\d{2})(?:~[\d-]+)?[)）]$", old)
+    if weekday and dated:
+        # "家长会改到周四" of a meeting on Wednesday the 15th: the Thursday of that week, the 16th.
+        was = datetime(int(dated.group(1)), int(dated.group(2)), int(dated.group(3)), tzinfo=timezone.utc)
+        wanted = next(n for n, names in enumerate(_WEEKDAYS) if weekday.group(1) in names)
+        when = was + timedelta(days=wanted - was.weekday())
+        if when > now:
+            label = f"（{when:%Y-%m-%d}）" if label.startswith("（") else f" ({when:%Y-%m-%d})"
+            if label.startswith("（"):
+                phrase = f"{when.month}月{when.day}号"  # (a weekday goes stale; the day does not)
+            return _with_phrase(body, phrase, now, vocab) + label, when + timedelta(days=1)
     day = re.fullmatch(r"(?:on )?(?:the )?(\d{1,2})(?:st|nd|rd|th)?", phrase.lower())
     month = re.search(r"\((\d{4})-(\d{2})(?:-\d{2})?\)$", old)
     due = None
@@ -408,15 +448,33 @@ def _redated(old: str, phrase: str, said: str, vocab: dict, now: datetime) -> tu
             when = None
         if when is not None and when > now:
             label, due = f" ({when:%Y-%m-%d})", when + timedelta(days=1)
-    times = [t for t in find_times(body, "en", now, vocab) if t.phrase and t.phrase.lower() in body.lower()] \
-        if body.startswith("User") else []
+    return _with_phrase(body, phrase, now, vocab) + label, due
+
+
+_WEEKDAYS = [("monday", "周一", "星期一", "礼拜一"), ("tuesday", "周二", "星期二", "礼拜二"), ("wednesday", "周三", "星期三", "礼拜三"),
+             ("thursday", "周四", "星期四", "礼拜四"), ("friday", "周五", "星期五", "礼拜五"), ("saturday", "周六", "星期六", "礼拜六"),
+             ("sunday", "周日", "周天", "星期日", "星期天", "礼拜日", "礼拜天")]
+_WEEKDAY = re.compile(r"(?:on )?(" + "|".join(n for names in _WEEKDAYS for n in names) + r")")
+
+
+def _with_phrase(body: str, phrase: str, now: datetime, vocab: dict) -> str:
+    """The plan's words with its day said anew: the old day's words replaced where the plan has
+    them ("on friday" -> "on thursday"), else the new day after them."""
+    lang = "zh" if body.startswith("用户") else "en"
+    times = [t for t in find_times(body, lang, now, vocab) if t.phrase and t.phrase.lower() in body.lower()] \
+        if body.startswith(("User", "用户")) else []
     if times and times[0].precision == "day":
         at = body.lower().index(times[0].phrase.lower())
         lead = re.match(r"(?:on|in|at|for|by) ", times[0].phrase, re.I)
         if lead and not re.match(r"(?:on|in|at|for|by) ", phrase, re.I):
             phrase = lead.group(0) + phrase  # "on friday" moved: "on thursday"
-        return body[:at] + phrase + body[at + len(times[0].phrase):] + label, due
-    return f"{body}, now on {phrase}" + label, due
+        head = body[:at]
+        if _WEEKDAY.match(phrase.lower()):
+            head = re.sub(r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,? )$", "", head, flags=re.I)  # "Friday the 13th" -> "Sunday the 15th"
+        return head + phrase + body[at + len(times[0].phrase):]
+    if lang == "zh":
+        return f"{body}，改到{phrase}"  # "用户五一想带爸妈去云南玩一周，改到5月3号"
+    return f"{body}, now on {phrase}"
 
 
 def _named(content: str, target: Memory, lang: str, rules: object) -> str:

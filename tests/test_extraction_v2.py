@@ -278,6 +278,29 @@ def test_a_date_said_of_something_else_moves_no_plan(store, tmp_path, new):
     assert "User has a dentist appointment on aug 9 (2026-08-09)" in active(store, "u6")
 
 
+@pytest.mark.parametrize("old, new, content", [
+    # The plan named by what moved, a dated event of someone in the user's life too.
+    ("my daughter Esme's driving test is booked for may 22", "ah she just said the test got moved to the 29th bc of examiner strike or whatever",
+     "User's daughter Esme's driving test is booked for the 29th (2026-05-29)"),
+    ("I have a vet appt for the puppy on march 5", "update vet just called they moved us to friday the 6th",
+     "User has a vet appt for the puppy on Friday the 6th (2026-03-06)"),
+    ("我大学室友阿凯4月12号在厦门结婚", "刚接到阿凯电话，婚期改到4月19号了，酒店那边出了点问题", "用户大学室友阿凯4月19号在厦门结婚（2026-04-19）"),
+    ("6月18号上午要去做甲状腺复查", "刚看了下预约短信，复查是6月20号不是18号，我记错了", "用户6月20号上午要去做甲状腺复查（2026-06-20）"),
+    # A weekday alone is that weekday of the plan's week.
+    ("儿子学校4月15号开家长会", "刚收到班级群通知，家长会改到周四晚上了", "用户的儿子学校4月16号开家长会（2026-04-16）"),
+])
+def test_a_new_date_moves_the_plan_it_names(store, tmp_path, old, new, content):
+    ingest(store, tmp_path, "u7", ("2026-03-02T10:00:00Z", [old]), ("2026-03-03T10:00:00Z", [new]))
+    now = active(store, "u7")
+    assert content in now, now
+    assert len(store.memories("u7", status="superseded")) == 1
+
+
+def test_a_new_date_of_a_named_plan_with_none_before_stands_alone(store, tmp_path):
+    ingest(store, tmp_path, "u8", ("2026-07-21T10:00:00Z", ["update, my start date got pushed to October 1 because of visa processing"]))
+    assert active(store, "u8") == ["User's start date is now on october 1 (2026-10-01)"]
+
+
 def test_a_new_date_with_no_plan_before_it_is_not_kept(store, tmp_path):
     ingest(store, tmp_path, "u4", ("2026-07-21T10:00:00Z", ["it got moved to the 14th"]))
     assert active(store, "u4") == []
@@ -679,7 +702,7 @@ def test_what_held_out_set_13_missed(text, content):
     ("菜谱给我用克数，别写'少许''适量'这种", None),
     ("我们这边数仓用hive和doris，调度用dolphinscheduler，跑批在凌晨两点", None),
     ("家里的猫叫年糕，每天晚上九点喂一次罐头", None),
-    ("更新一下：搬家改到7月5号了，原来定的是6月底", ["用户搬家改到7月5号了，原来定的是6月底（2027-07-05）"]),
+    ("更新一下：搬家改到7月5号了，原来定的是6月底", ["用户搬家改到7月5号，原来定的是6月底（2027-07-05）"]),
 ])
 def test_what_held_out_set_14_missed(text, content):
     got = contents(text)

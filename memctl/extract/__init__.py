@@ -83,6 +83,8 @@ class Candidate(Said):
     reschedules: bool = False
     # "correction: it's aug 21": the new date's words, for the plan said last.
     redates: str = ""
+    # What the plan is called, when the new date names it ("the test got moved to the 29th").
+    redates_what: str = ""
 
 
 @dataclass
@@ -278,7 +280,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 a = analyze(said, clause.lang, rules, ctx)
                 a.clause = clause.text
             if clause.lang == "zh":
-                if a.keep and a.inherited and (others or about_them) and a.about.kind == USER and not a.about.group \
+                if a.keep and a.inherited and not a.redates and (others or about_them) and a.about.kind == USER and not a.about.group \
                         and not a.about.joint and not a.standing \
                         and not (_HUMAN_AFFAIRS.search(a.text) and (scene.last_person is None or scene.last_person.kind == PET)) \
                         and not (_ZH_HOUSEHOLD_MONEY.search(a.text) and scene.last_person is not None
@@ -630,7 +632,7 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
         content=content, type=a.type, lang=a.lang, topics=topics_of(content + " " + a.clause, topic_rules),
         slot=a.slot, importance=a.importance, confidence=a.confidence, source_type=a.source_type,
         negative=a.negative, correction=a.correction, valid_from=a.valid_from, valid_to=a.valid_to,
-        subject=a.about.label or "user", achieves=a.achieves, reschedules=a.reschedules, redates=a.redates,
+        subject=a.about.label or "user", achieves=a.achieves, reschedules=a.reschedules, redates=a.redates, redates_what=a.redates_what,
     )
 
 

@@ -144,6 +144,7 @@ class Analysis:
     reschedules: bool = False
     # "correction: it's aug 21": the new date's words, for the plan said last.
     redates: str = ""
+    redates_what: str = ""  # what the plan is called, when the new date names it ("the test", "家长会")
     times: list[TimeRef] = field(default_factory=list)
     valid_from: datetime | None = None
     valid_to: datetime | None = None
@@ -876,6 +877,28 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.found, a.inherited = found, found.inherited
     s = found.subject
     a.subject = _who(s, r)
+    moved = _REDATE_ZH.match(text) if lang == "zh" and s.kind not in (PERSON, PET) else None
+    if moved and (moved.group("changed") or re.search(r"记错|搞错|看错|说错|弄错", ctx.turn)):
+        days_zh = [t for t in a.times if t.precision == "day" and t.direction >= 0]
+        if len(days_zh) == 1 and not re.search(r"还是|或者|可能|好像|不确定|也许|帮我|帮忙|请|你|把|能不能|可以吗|吗", text):
+            # "家长会改到周四晚上了", "婚期改到4月19号了", "复查是6月20号不是18号，我记错了": a new
+            # date for the plan it names, or for the plan said last.
+            what = moved.group("what") or ""
+            phrase = days_zh[0].phrase
+            bare = re.fullmatch(r"((?:周|星期|礼拜)[一二三四五六日天])(?:上午|下午|晚上|早上|中午)?", phrase)
+            if bare:
+                phrase = bare.group(1)  # "改到周四": that weekday of the plan's week, found with the plan
+            elif re.search(r"下|这|本|明|后|周|星期|礼拜|今", phrase):
+                phrase = f"{days_zh[0].start.month}月{days_zh[0].start.day}号"  # "下下周二": the day itself, not words that go stale
+            a.redates, a.redates_what, a.type, a.keep, a.reason = phrase, what, "task", True, "task"
+            a.found, a.subject, a.inherited = Found(THE_USER, inherited=True), "self", True
+            # ("飞大阪是12号不是21号": the correction in its own words; the plan's, when the store has it)
+            owner = "用户的" if not what or re.search(r"(?:会|礼|期|日|课|试|查|术|班|约|检|业|线|宴|赛|展|典|式|票)$", what) else "用户"
+            a.inferred = f"{owner}{what or '安排'}改到{phrase}" if moved.group("changed") else "用户" + re.sub(r"^我", "", text)
+            a.importance, a.confidence = r.importance_base.get("task", 0.5), 0.8
+            a.times = days_zh
+            _validity(a, ctx)
+            return a
     if a.inherited and (ctx.prev_drop in _CARRIED_DROPS or (lang == "zh" and ctx.prev_drop == "not about the user")) \
             and not (is_standing(tlow) and not r.has("this_time", tlow)) \
             and not (ctx.prev_drop == "correction remark" and re.search(r"是[^，。]{1,12}不是", tlow)) \
@@ -921,7 +944,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     standing = s.kind != PERSON and is_standing(tlow) and not r.has("this_time", tlow)
     request = r.has("request_start", tlow) or (lang == "en" and re.search(r"\bplease\b", tlow) is not None)
     request = request or (durable and _TO_ASSISTANT.search(tlow) is not None)
-    if request and not (durable or standing):
+    if request and not (durable or standing) and not (lang == "en" and _REDATE_EN.match(tlow)):
+        # ("the test got moved to the 29th" is a plan's new date, not "test this for me")
         return a.drop("request for the current task")
     # What a clause implies about the user ("遛狗" -> has a dog) is read from the user's own
     # doings, not from someone else's ("她不太会遛狗").
@@ -946,22 +970,32 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if implied is not None:
         a.implies, a.implies_beside = implied[:2], implied[2]
     a.standing = (request and durable) or standing
-    redate = _REDATE_EN.match(tlow) if lang == "en" and s.kind in (NONE, USER) and not a.standing else None
+    redate = _REDATE_EN.match(tlow) if lang == "en" and not a.standing else None
+    if redate and s.kind not in (NONE, USER) and not redate.group("moved3"):
+        redate = None  # ("my son moved it to friday" is his doing; "the test got moved" is the plan's)
     days = [t for t in a.times if t.precision == "day" and t.direction >= 0
             and (ctx.reference is None or t.start > ctx.reference.date() or re.fullmatch(r"(?:on )?(?:the )?\d{1,2}(?:st|nd|rd|th)?", t.phrase.lower())
                  and t.start == ctx.reference.date())]  # (a bare day is the plan's month's, found when the plan is)
-    if redate and len(days) == 1 and re.sub(r"^(?:on|for|to) ", "", tlow[redate.end():]).startswith(re.sub(r"^(?:on|for|to) ", "", days[0].phrase.lower())) \
-            and (redate.group("moved") or redate.group("moved2") or (marker := _REDATE_MARKER.match(a.clause.lower())) is not None and (
+    rest = re.sub(r"^(?:on|for|to) ", "", tlow[redate.end():]) if redate else ""
+    said_day = re.sub(r"^(?:on|for|to) ", "", days[0].phrase.lower()) if len(days) == 1 else "\x00"
+    # ("friday the 6th": the weekday said before the day the date is read from)
+    weekday = re.match(r"((?:mon|tues|wednes|thurs|fri|satur|sun)day),? ", rest) if not rest.startswith(said_day) else None
+    if redate and len(days) == 1 and (rest.startswith(said_day) or weekday and rest[weekday.end():].startswith(said_day)) \
+            and (redate.group("moved") or redate.group("moved2") or redate.group("moved3") or (marker := _REDATE_MARKER.match(a.clause.lower())) is not None and (
                 marker.group(1).endswith("correction") or re.search(r"\bnot\b|\bmisread\b|\bmeant\b|\bwrong\b|\bmoved\b|\bchanged\b", tlow))) \
-            and not re.search(r"\b(?:or|maybe|i think|not sure|can't remember|cant remember)\b", tlow) \
+            and not re.search(r"\b(?:or|maybe|i think|not sure|can't remember|cant remember)\b", re.sub(r",? or (?:whatever|something)\W*$", "", tlow)) \
             and not re.match(r"\s+(?:time|times|place|one|floor|grade|round|attempt|try)\b", tlow[tlow.find(days[0].phrase.lower()) + len(days[0].phrase):]):
         # "correction its aug 21, hr just emailed", "it got moved to the 14th": a new date for the
         # plan said last, worded from that plan when the store has it.
         phrase = days[0].phrase if not re.search(r"\b(?:today|tonight|tomorrow|next|this)\b", days[0].phrase, re.I) \
             else f"{days[0].start:%b} {days[0].start.day}"  # ("it's tomorrow now": the day, not a word that goes stale)
+        if weekday and not re.match(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", phrase, re.I):
+            phrase = weekday.group(1).capitalize() + " " + phrase  # "friday the 6th"
         a.redates, a.type, a.keep, a.reason = phrase, "task", True, "task"
+        a.redates_what = (redate.group("what") or "").lower()
         a.found, a.subject, a.inherited = Found(THE_USER, inherited=True), "self", True
-        a.inferred = f"User's plan is now on {phrase}"
+        # (With no plan in the store, the plan it names stands alone: "User's start date is now on October 1".)
+        a.inferred = f"User's {a.redates_what or 'plan'} is now on {phrase}"
         a.importance, a.confidence = r.importance_base.get("task", 0.5), 0.8
         a.times = days
         _validity(a, ctx)
@@ -1220,8 +1254,17 @@ def _ongoing(tlow: str) -> bool:
 _REDATE_EN = re.compile(
     r"^(?:(?:actually|sorry|wait|oh|ok|okay)[\s,]+)?(?:(?:it|that)(?:'s|’s|s| is| will be| got| has been)?(?: now)?"
     r"(?: (?P<moved>moved|changed|pushed|bumped|rescheduled|postponed|brought forward)(?: back| up| forward)?)?"
-    r"|(?:they|hr|he|she|the \w+|work|my \w+)(?: just)? (?P<moved2>moved|changed|pushed|bumped|rescheduled)(?: it| that)(?: back| up| forward)?)"
+    r"|(?:they|hr|he|she|the \w+|work|my \w+)(?: just)? (?P<moved2>moved|changed|pushed|bumped|rescheduled)(?: it| that| us| me| them| the [\w-]+)(?: back| up| forward)?"
+    # "the test got moved to the 29th", "the outbound has been moved to the 4th": the plan by its name.
+    r"|(?:the|my|our|her|his|their) (?P<what>(?:[\w-]+ ){0,2}?[\w-]+)(?:'s|’s| is| has been| got| was| were| have been)(?: now| just)?"
+    r" (?P<moved3>moved|changed|pushed|bumped|rescheduled|postponed|brought forward)(?: back| up| forward)?)"
     r"(?: to| for)? ")
+# A new date in Chinese, by what moved ("家长会改到周四晚上了", "改成5月3号走") or said right
+# ("复查是6月20号不是18号", with 记错 in the turn).
+_REDATE_ZH = re.compile(
+    r"^(?:那|所以|结果)?(?P<what>[\u4e00-\u9fff]{0,5}?)(?:的时间|的日期|时间|日期)?(?:已经|又|临时|也|就)?"
+    r"(?:(?P<changed>改到|改成|改在|改为|推迟到|推到|延期到|延到|提前到|挪到|换到)了?(?=[^，。]*(?:\d|[一二三四五六七八九十]+[号日]|周|星期|礼拜))"
+    r"|(?:是|在)(?=[^，。]{1,10}不是))")
 # How a correction is announced (read on the clause as said, before its opener is stripped).
 _REDATE_MARKER = re.compile(r"^\W*(?:(?:oh|ok|okay|ugh|hey|update)\b[\s,:;!-]*)*((?:quick |small )?correction|sorry|my bad|oops|wait no|no wait|wait|actually)\b")
 _HABITUAL = re.compile(r"\b(?:most (?:days|mornings|nights|evenings|weekends)|every (?:day|morning|night|evening|week|weekday|weekend)|daily)\b")
