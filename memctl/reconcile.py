@@ -173,7 +173,7 @@ class Reconciler:
             return
         if c.redates:
             target = self._latest_plan(pool, c.redates_what, c.time or self.now)
-            if target is None and (not c.redates_what or re.search(r"\b(?:one|ones|it|that|this)$", c.redates_what)):
+            if target is None and (not c.redates_what or _UNNAMED.fullmatch(c.redates_what) or re.search(r"\b(?:one|ones|it|that|this)$", c.redates_what)):
                 return  # "it's aug 21 now" with no plan said before: nothing it could be
             if target is None:
                 # "my start date got pushed to October 1": the plan it names, alone.
@@ -239,9 +239,10 @@ class Reconciler:
         no plan, the dated event still ahead said last."""
         plans = [(n, m) for n, m in enumerate(pool.memories) if m.type == "task" or (m.slot or "").endswith(":when")]
         ahead = [(n, m) for n, m in enumerate(pool.memories) if m.type == "event" and _ahead(m.content, now or self.now)]
-        if what:
-            named = [(n, m) for n, m in plans + ahead if _names(m.content, what)]
-            plans = named or plans
+        if what and not _UNNAMED.fullmatch(what):
+            # (A plan named that the store does not have moves no other: "the meeting got moved"
+            # with only a dentist appointment stored.)
+            plans = [(n, m) for n, m in plans + ahead if _names(m.content, what)]
         plans = plans or ahead  # ("they moved us to friday the 6th" after "first vet appt is march 5")
         # (Of one conversation's plans, said at one time, the one said last: the later in the pool.)
         return max(plans, key=lambda nm: (nm[1].updated_at or self.now, nm[1].version, nm[0]))[1] if plans else None
@@ -413,10 +414,15 @@ def _names(content: str, what: str) -> bool:
     """Whether a memory names the plan by `what` ("test", "appt" for "appointment", "家长会")."""
     low = content.lower()
     if re.search(r"[\u4e00-\u9fff]", what):
-        return any(w in content for w in {"婚期": ("婚期", "结婚", "婚礼"), "航班": ("航班", "机票", "飞"), "手术": ("手术",)}.get(what, (what,)))
-    stem = what[:-1] if what.endswith("s") else what
+        return any(w in content for w in {"婚期": ("婚期", "结婚", "婚礼"), "航班": ("航班", "机票", "飞"), "会议": ("会议", "开会")}.get(what, (what,)))
+    head = re.sub(r"\s+(?:date|day|time|slot)$", "", what).split()[-1]  # "test date" -> "test"
+    stem = head[:-1] if head.endswith("s") else head
     short = {"appointment": "appt", "appt": "appointment", "outbound": "flying", "flight": "flying"}.get(stem, stem)
-    return re.search(rf"\b(?:{re.escape(stem)}|{re.escape(short)})", low) is not None
+    return re.search(rf"\b(?:{re.escape(stem)}|{re.escape(short)})s?\b", low) is not None
+
+
+# Words that name no plan of their own: "the date got moved", 时间改到.
+_UNNAMED = re.compile(r"(?:the )?(?:date|time|day|plan|thing|it|that|one|时间|日期|日子|安排|事)")
 
 
 def _redated(old: str, phrase: str, said: str, vocab: dict, now: datetime) -> tuple[str, datetime | None]:
@@ -432,7 +438,7 @@ def _redated(old: str, phrase: str, said: str, vocab: dict, now: datetime) -> tu
         # "家长会改到周四" of a meeting on Wednesday the 15th: the Thursday of that week, the 16th.
         was = datetime(int(dated.group(1)), int(dated.group(2)), int(dated.group(3)), tzinfo=timezone.utc)
         wanted = next(n for n, names in enumerate(_WEEKDAYS) if weekday.group(1) in names)
-        when = was + timedelta(days=wanted - was.weekday())
+        when = was + timedelta(days=(wanted - was.weekday() + 3) % 7 - 3)  # (the nearest such day: Saturday to Monday is two days on)
         if when > now:
             label = f"（{when:%Y-%m-%d}）" if label.startswith("（") else f" ({when:%Y-%m-%d})"
             if label.startswith("（"):

@@ -296,6 +296,32 @@ def test_a_new_date_moves_the_plan_it_names(store, tmp_path, old, new, content):
     assert len(store.memories("u7", status="superseded")) == 1
 
 
+@pytest.mark.parametrize("old, new", [
+    ("my dentist appt is on march 10", "the meeting got moved to the 12th"),  # a plan the store does not have
+    ("my exam is on march 14", "his exam got moved to the 21st"),  # someone else's
+    ("my exam is on march 14", "nobody said the test got moved to the 29th"),
+    ("my exam is on march 14", "he said the exam got moved to the 29th but i don't believe him"),
+    ("my exam is on march 14", "the dog was moved to the 3rd kennel"),
+    ("我3月20号要去看牙医", "搬家改到7月5号了"),
+    ("我下周三有个数学考试", "考试没改到25号，还是原来那天"),
+    ("我下周三有个数学考试", "说不定改到25号"),
+    ("我下周三有个数学考试", "阿凯的婚期改到4月19号了"),
+])
+def test_a_new_date_of_something_else_moves_no_plan_of_the_users(store, tmp_path, old, new):
+    ingest(store, tmp_path, "u9", ("2026-03-02T10:00:00Z", [old]), ("2026-03-03T10:00:00Z", [new]))
+    assert store.memories("u9", status="superseded") == []
+
+
+def test_a_weekday_alone_is_the_nearest_such_day_to_the_plans():
+    from memctl.reconcile import _redated
+    from memctl.extract import load_rules
+    now = datetime(2026, 3, 3, tzinfo=timezone.utc)
+    # A Saturday appointment moved to "monday": two days on, not five days back.
+    content, _ = _redated("User's dentist appt is on march 28 (2026-03-28)", "monday", "User's plan is now on monday (2026-03-09)",
+                          load_rules().temporal, now)
+    assert content.endswith("(2026-03-30)")
+
+
 def test_a_new_date_of_a_named_plan_with_none_before_stands_alone(store, tmp_path):
     ingest(store, tmp_path, "u8", ("2026-07-21T10:00:00Z", ["update, my start date got pushed to October 1 because of visa processing"]))
     assert active(store, "u8") == ["User's start date is now on october 1 (2026-10-01)"]

@@ -877,10 +877,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     a.found, a.inherited = found, found.inherited
     s = found.subject
     a.subject = _who(s, r)
-    moved = _REDATE_ZH.match(text) if lang == "zh" and s.kind not in (PERSON, PET) else None
+    moved = _REDATE_ZH.match(text) if lang == "zh" and s.kind not in (PERSON, PET) and not re.match(r"[他她它]", text) else None
     if moved and (moved.group("changed") or re.search(r"记错|搞错|看错|说错|弄错", ctx.turn)):
         days_zh = [t for t in a.times if t.precision == "day" and t.direction >= 0]
-        if len(days_zh) == 1 and not re.search(r"还是|或者|可能|好像|不确定|也许|帮我|帮忙|请|你|把|能不能|可以吗|吗", text):
+        if len(days_zh) == 1 and not _ZH_NOT_MOVED.search(text) \
+                and "的" not in (moved.group("what") or ""):  # ("阿凯的婚期": someone else's plan)
             # "家长会改到周四晚上了", "婚期改到4月19号了", "复查是6月20号不是18号，我记错了": a new
             # date for the plan it names, or for the plan said last.
             what = moved.group("what") or ""
@@ -944,7 +945,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     standing = s.kind != PERSON and is_standing(tlow) and not r.has("this_time", tlow)
     request = r.has("request_start", tlow) or (lang == "en" and re.search(r"\bplease\b", tlow) is not None)
     request = request or (durable and _TO_ASSISTANT.search(tlow) is not None)
-    if request and not (durable or standing) and not (lang == "en" and _REDATE_EN.match(tlow)):
+    if request and not (durable or standing) and not (lang == "en" and _REDATE_EN.match(tlow) and not _REDATE_DOUBT.search(tlow)
+                                                        and any(t.precision == "day" and t.direction > 0 for t in a.times)):
         # ("the test got moved to the 29th" is a plan's new date, not "test this for me")
         return a.drop("request for the current task")
     # What a clause implies about the user ("遛狗" -> has a dog) is read from the user's own
@@ -984,7 +986,10 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             and (redate.group("moved") or redate.group("moved2") or redate.group("moved3") or (marker := _REDATE_MARKER.match(a.clause.lower())) is not None and (
                 marker.group(1).endswith("correction") or re.search(r"\bnot\b|\bmisread\b|\bmeant\b|\bwrong\b|\bmoved\b|\bchanged\b", tlow))) \
             and not re.search(r"\b(?:or|maybe|i think|not sure|can't remember|cant remember)\b", re.sub(r",? or (?:whatever|something)\W*$", "", tlow)) \
-            and not re.match(r"\s+(?:time|times|place|one|floor|grade|round|attempt|try)\b", tlow[tlow.find(days[0].phrase.lower()) + len(days[0].phrase):]):
+            and not _REDATE_DOUBT.search(tlow) and not _REDATE_DOUBT.search(ctx.turn.lower()) \
+            and not re.match(r"\s+(?:time|times|place|one|floor|grade|round|attempt|try)\b", tlow[tlow.find(days[0].phrase.lower()) + len(days[0].phrase):]) \
+            and not re.match(r"\s+(?!(?:because|bc|cause|at|for|and|now|so|instead|in|of|on|from|by|with|then|lol|haha|too|as|since|due|or|but|which|after|before|this|next|ugh|yay|thank|thanks|not|right|actually|sorry|wait|hopefully|finally|apparently|btw|fyi|yet|again|anyway|maybe|she|they|you|which|when|where|hope|cos|coz|haha|lmao|omg|fml)\b)[a-z]{3,}",
+                             tlow[tlow.find(days[0].phrase.lower()) + len(days[0].phrase):]):  # ("the 3rd kennel": a place, not a day)
         # "correction its aug 21, hr just emailed", "it got moved to the 14th": a new date for the
         # plan said last, worded from that plan when the store has it.
         phrase = days[0].phrase if not re.search(r"\b(?:today|tonight|tomorrow|next|this)\b", days[0].phrase, re.I) \
@@ -992,10 +997,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         if weekday and not re.match(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", phrase, re.I):
             phrase = weekday.group(1).capitalize() + " " + phrase  # "friday the 6th"
         a.redates, a.type, a.keep, a.reason = phrase, "task", True, "task"
-        a.redates_what = (redate.group("what") or "").lower()
+        a.redates_what = (redate.group("what") or redate.group("what2") or "").lower()
         a.found, a.subject, a.inherited = Found(THE_USER, inherited=True), "self", True
         # (With no plan in the store, the plan it names stands alone: "User's start date is now on October 1".)
-        a.inferred = f"User's {a.redates_what or 'plan'} is now on {phrase}"
+        be = "are" if a.redates_what.endswith("s") and not a.redates_what.endswith("ss") else "is"
+        a.inferred = f"User's {a.redates_what or 'plan'} {be} now on {phrase}"
         a.importance, a.confidence = r.importance_base.get("task", 0.5), 0.8
         a.times = days
         _validity(a, ctx)
@@ -1157,7 +1163,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if s.kind != USER:
         future = any(t.direction > 0 for t in a.times)
         a.slot = f"{s.key}:{a.slot}" if a.slot else (f"{s.key}:when" if future and s.kind in (EVENT, THING) else None)
-    if r.has("reschedule", clow):
+    if r.has("reschedule", clow) and not (lang == "zh" and (_ZH_NOT_MOVED.search(text) or re.search(r"^[^，。]{1,6}的[^，。]{0,4}(?:改|推迟|提前)", text))):
         a.reschedules = True
     a.achieves = a.type == "event" and r.has("achieved", clow)
     a.importance = _importance(r, a.type, clow if lang == "en" else canonical, a.subject)
@@ -1254,11 +1260,18 @@ def _ongoing(tlow: str) -> bool:
 _REDATE_EN = re.compile(
     r"^(?:(?:actually|sorry|wait|oh|ok|okay)[\s,]+)?(?:(?:it|that)(?:'s|’s|s| is| will be| got| has been)?(?: now)?"
     r"(?: (?P<moved>moved|changed|pushed|bumped|rescheduled|postponed|brought forward)(?: back| up| forward)?)?"
-    r"|(?:they|hr|he|she|the \w+|work|my \w+)(?: just)? (?P<moved2>moved|changed|pushed|bumped|rescheduled)(?: it| that| us| me| them| the [\w-]+)(?: back| up| forward)?"
+    r"|(?:they|hr|he|she|the \w+|work|my \w+)(?: just)? (?P<moved2>moved|changed|pushed|bumped|rescheduled)(?: it| that| us| them| the (?P<what2>[\w-]+))(?: back| up| forward)?"
     # "the test got moved to the 29th", "the outbound has been moved to the 4th": the plan by its name.
-    r"|(?:the|my|our|her|his|their) (?P<what>(?:[\w-]+ ){0,2}?[\w-]+)(?:'s|’s| is| has been| got| was| were| have been)(?: now| just)?"
+    r"|(?:the|my|our) (?P<what>(?:[\w-]+ ){0,2}?[\w-]+)(?:'s|’s| is| has been| got| was| were| have been)(?: now| just)?"
     r" (?P<moved3>moved|changed|pushed|bumped|rescheduled|postponed|brought forward)(?: back| up| forward)?)"
     r"(?: to| for)? ")
+# What says a Chinese new date is not sure, not so, of before, a request, or of a seat or room.
+_ZH_NOT_MOVED = re.compile(r"还是|或者|可能|好像|不确定|也许|帮我|帮忙|请|你|把|能不能|可以吗|吗|没|不会|说不定|应该|打算|准备|"
+                           r"听说|确定|差点|去年|上次|以前|要是|如果|座位|房间|会议室|教室|车厢|号线|号楼|号门|[排层楼座]")
+# What says a new date is not sure, not so, or of before ("nobody said ...", "but i don't believe
+# him", "last year").
+_REDATE_DOUBT = re.compile(r"\b(?:but|not sure|don't believe|dont believe|not true|if true|i think|last (?:year|time|month)|ago|missed|"
+                           r"nobody|no one|someone said|supposedly|apparently|rumou?r)\b")
 # A new date in Chinese, by what moved ("家长会改到周四晚上了", "改成5月3号走") or said right
 # ("复查是6月20号不是18号", with 记错 in the turn).
 _REDATE_ZH = re.compile(
