@@ -173,7 +173,9 @@ class Reconciler:
             return
         if c.redates:
             target = self._latest_plan(pool, c.redates_what, c.time or self.now)
-            if target is None and (not c.redates_what or _UNNAMED.fullmatch(c.redates_what) or re.search(r"\b(?:one|ones|it|that|this)$", c.redates_what)):
+            if target is None and (not c.redates_what or _UNNAMED.fullmatch(c.redates_what) or re.search(r"\b(?:one|ones|it|that|this)$", c.redates_what)
+                                   or _WEEKDAY.fullmatch(c.redates.strip().lower())):
+                # (nor "家长会改到周四" with no meeting said before: which Thursday, only the plan's week says)
                 return  # "it's aug 21 now" with no plan said before: nothing it could be
             if target is None:
                 # "my start date got pushed to October 1": the plan it names, alone.

@@ -327,8 +327,9 @@ def test_a_new_date_of_a_named_plan_with_none_before_stands_alone(store, tmp_pat
     assert active(store, "u8") == ["User's start date is now on october 1 (2026-10-01)"]
 
 
-def test_a_new_date_with_no_plan_before_it_is_not_kept(store, tmp_path):
-    ingest(store, tmp_path, "u4", ("2026-07-21T10:00:00Z", ["it got moved to the 14th"]))
+@pytest.mark.parametrize("new", ["it got moved to the 14th", "家长会改到周四晚上了"])  # (which Thursday, only the plan's week says)
+def test_a_new_date_with_no_plan_before_it_is_not_kept(store, tmp_path, new):
+    ingest(store, tmp_path, "u4", ("2026-07-21T10:00:00Z", [new]))
     assert active(store, "u4") == []
 
 
