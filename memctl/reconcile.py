@@ -172,7 +172,7 @@ class Reconciler:
         if self._replay(plan, pool, c):
             return
         if c.redates:
-            target = self._latest_plan(pool, c.redates_what, c.time or self.now)
+            target = self._latest_plan(pool, c.redates_what, c.time or self.now, c.redates_was)
             if target is None and (not c.redates_what or _UNNAMED.fullmatch(c.redates_what) or re.search(r"\b(?:one|ones|it|that|this)$", c.redates_what)
                                    or _WEEKDAY.fullmatch(c.redates.strip().lower())):
                 # (nor "家长会改到周四" with no meeting said before: which Thursday, only the plan's week says)
@@ -234,7 +234,7 @@ class Reconciler:
                 return
         self._add(plan, pool, c, vector)
 
-    def _latest_plan(self, pool: Pool, what: str = "", now: datetime | None = None) -> Memory | None:
+    def _latest_plan(self, pool: Pool, what: str = "", now: datetime | None = None, was: int = 0) -> Memory | None:
         """The plan said last: a task, or a dated fact of a thing or event ("surgery in August").
         With `what` (the plan's name in a new date: "the test got moved to the 29th"), the plan
         that names it, a dated event still ahead too ("Esme's test is booked for 22nd may"); with
@@ -243,8 +243,9 @@ class Reconciler:
         ahead = [(n, m) for n, m in enumerate(pool.memories) if m.type == "event" and _ahead(m.content, now or self.now)]
         if what and not _UNNAMED.fullmatch(what):
             # (A plan named that the store does not have moves no other: "the meeting got moved"
-            # with only a dentist appointment stored.)
-            plans = [(n, m) for n, m in plans + ahead if _names(m.content, what)]
+            # with only a dentist appointment stored; "复查是20号不是18号" moves the plan on the 18th.)
+            plans = [(n, m) for n, m in plans + ahead if _names(m.content, what)] \
+                or [(n, m) for n, m in plans + ahead if was and _day_of(m.content) == was]
         plans = plans or ahead  # ("they moved us to friday the 6th" after "first vet appt is march 5")
         # (Of one conversation's plans, said at one time, the one said last: the later in the pool.)
         return max(plans, key=lambda nm: (nm[1].updated_at or self.now, nm[1].version, nm[0]))[1] if plans else None
@@ -410,6 +411,12 @@ def _ahead(content: str, now: datetime) -> bool:
     """Whether a memory's date label ("(2026-05-22)") is still ahead."""
     m = re.search(r"[(（](\d{4})-(\d{2})-(\d{2})(?:~[\d-]+)?[)）]$", content)
     return m is not None and datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)), tzinfo=timezone.utc) >= now - timedelta(days=1)
+
+
+def _day_of(content: str) -> int:
+    """The day of the month of a memory's date label ("（2026-06-18）": 18), or 0."""
+    m = re.search(r"[(（]\d{4}-\d{2}-(\d{2})(?:~[\d-]+)?[)）]$", content)
+    return int(m.group(1)) if m else 0
 
 
 def _names(content: str, what: str) -> bool:

@@ -286,6 +286,8 @@ def test_a_date_said_of_something_else_moves_no_plan(store, tmp_path, new):
      "User has a vet appt for the puppy on Friday the 6th (2026-03-06)"),
     ("我大学室友阿凯4月12号在厦门结婚", "刚接到阿凯电话，婚期改到4月19号了，酒店那边出了点问题", "用户大学室友阿凯4月19号在厦门结婚（2026-04-19）"),
     ("6月18号上午要去做甲状腺复查", "刚看了下预约短信，复查是6月20号不是18号，我记错了", "用户6月20号上午要去做甲状腺复查（2026-06-20）"),
+    # A correction that says the day it is not: the plan on that day, whatever it is called.
+    ("B超约在6月18号上午", "刚看了下预约短信，复查是6月20号不是18号，我记错了", "用户B超约在6月20号上午（2026-06-20）"),
     # A weekday alone is that weekday of the plan's week.
     ("儿子学校4月15号开家长会", "刚收到班级群通知，家长会改到周四晚上了", "用户的儿子学校4月16号开家长会（2026-04-16）"),
 ])

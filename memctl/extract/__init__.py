@@ -85,6 +85,8 @@ class Candidate(Said):
     redates: str = ""
     # What the plan is called, when the new date names it ("the test got moved to the 29th").
     redates_what: str = ""
+    # The day it was said to be on, when the new date says so ("复查是20号不是18号": 18).
+    redates_was: int = 0
 
 
 @dataclass
@@ -632,7 +634,7 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
         content=content, type=a.type, lang=a.lang, topics=topics_of(content + " " + a.clause, topic_rules),
         slot=a.slot, importance=a.importance, confidence=a.confidence, source_type=a.source_type,
         negative=a.negative, correction=a.correction, valid_from=a.valid_from, valid_to=a.valid_to,
-        subject=a.about.label or "user", achieves=a.achieves, reschedules=a.reschedules, redates=a.redates, redates_what=a.redates_what,
+        subject=a.about.label or "user", achieves=a.achieves, reschedules=a.reschedules, redates=a.redates, redates_what=a.redates_what, redates_was=a.redates_was,
     )
 
 

@@ -145,6 +145,7 @@ class Analysis:
     # "correction: it's aug 21": the new date's words, for the plan said last.
     redates: str = ""
     redates_what: str = ""  # what the plan is called, when the new date names it ("the test", "家长会")
+    redates_was: int = 0  # the day it was said to be on, when the new date says so ("是20号不是18号": 18)
     times: list[TimeRef] = field(default_factory=list)
     valid_from: datetime | None = None
     valid_to: datetime | None = None
@@ -892,6 +893,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
             elif re.search(r"下|这|本|明|后|周|星期|礼拜|今", phrase):
                 phrase = f"{days_zh[0].start.month}月{days_zh[0].start.day}号"  # "下下周二": the day itself, not words that go stale
             a.redates, a.redates_what, a.type, a.keep, a.reason = phrase, what, "task", True, "task"
+            was = re.search(r"不是(?:\d{1,2}月)?(\d{1,2})[号日]", text)
+            a.redates_was = int(was.group(1)) if was else 0
             a.found, a.subject, a.inherited = Found(THE_USER, inherited=True), "self", True
             # ("飞大阪是12号不是21号": the correction in its own words; the plan's, when the store has it)
             owner = "用户的" if not what or re.search(r"(?:会|礼|期|日|课|试|查|术|班|约|检|业|线|宴|赛|展|典|式|票)$", what) else "用户"
