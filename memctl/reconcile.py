@@ -407,16 +407,22 @@ class Reconciler:
         return []
 
 
-def _ahead(content: str, now: datetime) -> bool:
-    """Whether a memory's date label ("(2026-05-22)") is still ahead."""
+def _labelled(content: str) -> datetime | None:
+    """The day of a memory's date label ("(2026-05-22)", "（2026-06-18）", a range's first)."""
     m = re.search(r"[(（](\d{4})-(\d{2})-(\d{2})(?:~[\d-]+)?[)）]$", content)
-    return m is not None and datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)), tzinfo=timezone.utc) >= now - timedelta(days=1)
+    return datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)), tzinfo=timezone.utc) if m else None
+
+
+def _ahead(content: str, now: datetime) -> bool:
+    """Whether a memory's date label is still ahead."""
+    day = _labelled(content)
+    return day is not None and day >= now - timedelta(days=1)
 
 
 def _day_of(content: str) -> int:
     """The day of the month of a memory's date label ("（2026-06-18）": 18), or 0."""
-    m = re.search(r"[(（]\d{4}-\d{2}-(\d{2})(?:~[\d-]+)?[)）]$", content)
-    return int(m.group(1)) if m else 0
+    day = _labelled(content)
+    return day.day if day else 0
 
 
 def _names(content: str, what: str) -> bool:
@@ -442,10 +448,9 @@ def _redated(old: str, phrase: str, said: str, vocab: dict, now: datetime) -> tu
     body = without_time(old)
     label = said[len(without_time(said)):]
     weekday = _WEEKDAY.fullmatch(phrase.strip().lower())
-    dated = re.search(r"[(（](\d{4})-(\d{2})-(\d{2})(?:~[\d-]+)?[)）]$", old)
-    if weekday and dated:
-        # "家长会改到周四" of a meeting on Wednesday the 15th: the Thursday of that week, the 16th.
-        was = datetime(int(dated.group(1)), int(dated.group(2)), int(dated.group(3)), tzinfo=timezone.utc)
+    was = _labelled(old)
+    if weekday and was is not None:
+        # "家长会改到周四" of a meeting on Wednesday the 15th: the Thursday nearest it, the 16th.
         wanted = next(n for n, names in enumerate(_WEEKDAYS) if weekday.group(1) in names)
         when = was + timedelta(days=(wanted - was.weekday() + 3) % 7 - 3)  # (the nearest such day: Saturday to Monday is two days on)
         if when > now:
