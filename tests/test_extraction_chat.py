@@ -1140,6 +1140,7 @@ def test_a_plans_date_moved_in_chinese_is_a_task_ahead():
     june = datetime(2026, 6, 6, 10, 0, tzinfo=timezone.utc)
     assert contents("婚期改成十月十八号了", june) == ["用户的婚期改到十月十八号（2026-10-18）"]
     assert said("婚期改成十月十八号了", june)[0].type == "task"
+    assert contents("考试我改到7月30号了", june) == ["用户的考试改到7月30号（2026-07-30）"]  # (not "用户考试我改到")
     moved = said("体检改到下个月五号了", june)[0]
     assert (moved.redates, moved.redates_what) == ("7月5号", "体检")  # (a new date for the plan it names)
 

@@ -329,6 +329,12 @@ def test_a_new_date_of_a_named_plan_with_none_before_stands_alone(store, tmp_pat
     assert active(store, "u8") == ["User's start date is now on october 1 (2026-10-01)"]
 
 
+def test_a_named_plan_said_with_just_keeps_its_name(store, tmp_path):
+    ingest(store, tmp_path, "u10", ("2026-03-02T10:00:00Z", ["my trip to Rome is on march 20"]),
+           ("2026-03-03T10:00:00Z", ["the trip just got moved to the 28th"]))
+    assert active(store, "u10") == ["User's trip to Rome is on the 28th (2026-03-28)"]
+
+
 @pytest.mark.parametrize("new", ["it got moved to the 14th", "家长会改到周四晚上了"])  # (which Thursday, only the plan's week says)
 def test_a_new_date_with_no_plan_before_it_is_not_kept(store, tmp_path, new):
     ingest(store, tmp_path, "u4", ("2026-07-21T10:00:00Z", [new]))

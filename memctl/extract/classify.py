@@ -885,7 +885,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
                 and "的" not in (moved.group("what") or ""):  # ("阿凯的婚期": someone else's plan)
             # "家长会改到周四晚上了", "婚期改到4月19号了", "复查是6月20号不是18号，我记错了": a new
             # date for the plan it names, or for the plan said last.
-            what = moved.group("what") or ""
+            what = re.sub(r"(?:我们|我)$", "", moved.group("what") or "")  # "考试我改到5月30号了": the exam
             phrase = days_zh[0].phrase
             bare = re.fullmatch(r"((?:周|星期|礼拜)[一二三四五六日天])(?:上午|下午|晚上|早上|中午)?", phrase)
             if bare:
@@ -1000,7 +1000,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         if weekday and not re.match(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", phrase, re.I):
             phrase = weekday.group(1).capitalize() + " " + phrase  # "friday the 6th"
         a.redates, a.type, a.keep, a.reason = phrase, "task", True, "task"
-        a.redates_what = (redate.group("what") or redate.group("what2") or "").lower()
+        a.redates_what = re.sub(r"\s+(?:just|now|already|finally)$", "", (redate.group("what") or redate.group("what2") or "").lower())  # "the trip just got moved"
         a.found, a.subject, a.inherited = Found(THE_USER, inherited=True), "self", True
         # (With no plan in the store, the plan it names stands alone: "User's start date is now on October 1".)
         be = "are" if a.redates_what.endswith("s") and not a.redates_what.endswith("ss") else "is"
