@@ -290,8 +290,10 @@ def test_a_question_after_the_fact_and_a_pet_that_is_he(text, expected):
 def test_a_turn_about_him_alone_is_not_the_users():
     got = contents("我爸有糖尿病，平时爱吃面食", "A:面食升糖比较快", "上周复查了 医生给加了个格列美脲 早上吃一片 还说他肌酐有点高")
     assert got == ["用户的爸爸有糖尿病", "用户的爸爸平时爱吃面食"]
-    # (Where 她 is whom the user takes along, the plan is the user's.)
-    assert contents("A:好的。", "这周末带她去金鸡湖边溜溜") == ["用户这周末带她去金鸡湖边溜溜（2026-09-12~2026-09-13）"]
+    # (Where 她 is whom the user takes along, the plan is the user's, not hers; with no one named
+    # before it, whom the user takes along is not said, and the plan is not kept.)
+    assert contents("A:好的。", "这周末带她去金鸡湖边溜溜") == []
+    assert contents("A:好的。", "这周末我带她去金鸡湖边溜溜") == []
 
 
 @pytest.mark.parametrize("text, expected", [

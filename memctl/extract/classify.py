@@ -42,7 +42,7 @@ _CARRIED_DROPS = {
 # A time said before the subject ("Last weekend my girlfriend and I went fishing"): moved
 # out of the way of finding the subject, and put back after it.
 _EN_LEAD_TIME = re.compile(
-    r"^(?:(?:last|this|next|every|on|in|since|over the|early|late|back in)\s+[\w-]+(?:\s+(?:morning|night|evening|afternoon|weekend))?"
+    r"^(?:(?:last|this|next|every|on|in|since|over the|early|late|back in)\s+(?!time\b)[\w-]+(?:\s+(?:morning|night|evening|afternoon|weekend))?"
     r"|(?:from|starting) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
     r"|yesterday|today|tonight|recently|lately|earlier today|the other day|these days|nowadays|a while ago|"
     r"(?:a few|a couple of|two|three|\d+)\s+\w+\s+ago|at the moment|right now)\s*,?\s+(?=(?:my|our|me|i|i'm|i've|we|we're)\b)",
@@ -628,7 +628,7 @@ def _dangling(text: str, lang: str) -> bool:
 # "there" as a place (not "there is"): what they name must come earlier in the clause.
 _NOT_BEFORE_OBJECT = r"that|and|but|so|if|when|because|as|than|is|was|are|were|be|been"
 _OBJECT_IT = re.compile(rf"\b(?!(?:{_NOT_BEFORE_OBJECT}|make|made|making|makes|worth|of|call|take|took|taking|fake|nail|"
-                        r"nailed|get|got|getting)\b)[a-z']+ it\b(?!'s| is\b| was\b)", re.I)
+                        r"nailed|get|got|getting)\b)[a-z']+ (?-i:it|It)\b(?!'s| is\b| was\b)", re.I)  # ("my IT job": not "it")
 _OBJECT_PERSON = re.compile(r"\b(?!(?:that|if|when|because|as|than|is|was|are|were|be|been)\b)[a-z']+ (?:him|her)\b", re.I)
 _SUBJECT_IT = re.compile(r"\b(?:and|but|so) (?:it's|its|it is|it was|it will be)\b", re.I)
 _PLACE_THERE = re.compile(r"\b(?!(?:is|are|was|were|been|be|'s)\b)[a-z']+ there\b(?! (?:is|are|was|were|has|have|had|will|'s)\b)", re.I)
@@ -785,7 +785,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     unquoted = _unquoted(text, r.quote_chars)
     if unquoted != text and r.has("reporting", unquoted.lower()):
         return a.drop("quoted speech")
-    implied = _implied(r, tlow, early=True) if ctx.infer else None
+    implied = _implied(r, text, early=True) if ctx.infer else None
     if implied is not None and lang == "en" and _LEFT_OFF.search(ctx.turn):
         implied = None  # "The spin class has been awesome but I quit last week": no more
     if implied is not None:
@@ -944,7 +944,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.subject = _who(s, r)
     canonical = first_person(text, found, lang) if s.kind != NONE else text
     clow = canonical.lower()
-    durable = r.has("durable", tlow)
+    durable = r.has("durable", tlow) or r.has("whenever", tlow)
     standing = s.kind != PERSON and is_standing(tlow) and not r.has("this_time", tlow)
     request = r.has("request_start", tlow) or (lang == "en" and re.search(r"\bplease\b", tlow) is not None)
     request = request or (durable and _TO_ASSISTANT.search(tlow) is not None)
@@ -956,11 +956,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # doings, not from someone else's ("她不太会遛狗").
     # (Not where the child was just named and is now the one cared for: "我女儿才3岁 晚上想陪陪她".)
     if ctx.infer and s.kind == USER and not cared_for:
-        implied = _implied(r, tlow, early=False)
+        implied = _implied(r, text, early=False)
     elif ctx.infer and lang == "en" and s.kind in (PERSON, PET) and not found.inherited:
         # "My four fur babies are more important to me than anything": what the user has, said
         # of them ("my sister walks the dog" says nothing of the user's own).
-        implied = _implied(r, tlow, early=False, own=True)
+        implied = _implied(r, text, early=False, own=True)
     else:
         implied = None
     if implied is None and ctx.infer and lang == "en" and s.kind in (PET, PERSON) and not found.inherited and s.name and s.relation \
@@ -1058,6 +1058,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.type = _type(r, _ADVERB_AFTER_I.sub("i ", clow), a, ctx, a.standing)  # "I still work in Hamilton" is "I work in Hamilton"
     if a.type is None and canonical != text:
         a.type = _type(r, tlow, a, ctx, a.standing)  # "goal for this year: ...": patterns anchored at the start
+    if a.type is None and r.has("whenever", tlow):
+        a.type = "behavior"  # "我一喝酒就脸红": what comes to the user time and again
     if a.type is None and a.slot:
         a.type = r.slot_types.get(a.slot.split(":")[0], "profile")
     if a.type is None and s.kind in (PERSON, PET) and re.search(
@@ -1364,16 +1366,20 @@ def _told_of(pronoun: str, last: Subject | None) -> Subject | None:
     return last if gender_of(last) == {"她": "f", "他": "m"}[pronoun] else None
 
 
-def _implied(r: LangRules, tlow: str, early: bool, own: bool = False) -> tuple[str, str, bool] | None:
+def _implied(r: LangRules, text: str, early: bool, own: bool = False) -> tuple[str, str, bool] | None:
     """The content and type of the first inference rule of this pass that matches, and whether it
     is kept beside a kept clause (with `own`, only a rule that names them as the user's: "my
-    three dogs")."""
+    three dogs"). A `place` is written as the user wrote it, a capital at least ("Sweden")."""
+    tlow = text.lower()
     for pattern, type_, template, is_early, beside in r.inference:
         m = pattern.search(tlow) if is_early == early else None
         if m is not None and own and not re.search(r"\bmy (?:two|three|four|five|six|\d) ", tlow[m.start():m.end()]):
             continue
         if m is not None:
-            return template.format(**{k: (v or "").strip() for k, v in m.groupdict().items()}), type_, beside
+            said = {k: (v or "").strip() for k, v in m.groupdict().items()}
+            if said.get("place") and len(tlow) == len(text):
+                said["place"] = " ".join(w[:1].upper() + w[1:] for w in text[m.start("place"):m.end("place")].strip().split())
+            return template.format(**said), type_, beside
     return None
 
 

@@ -78,6 +78,14 @@ def _third_person(word: str) -> str:
     return inflected[0] if inflected else word
 
 
+def _s_form(word: str) -> str:
+    """The verb's "-s" form ("read" -> "reads"), whatever else the word may be."""
+    from lemminflect import getInflection
+
+    inflected = getInflection(word, "VBZ")
+    return inflected[0] if inflected else word
+
+
 @lru_cache(maxsize=4096)
 def _past(word: str) -> bool:
     """Whether `word` is the simple past of a verb ("left", "moved", "quit"), by its inflections."""
@@ -179,6 +187,9 @@ def _unknown_name(word: str) -> bool:
 _NUMBER_WORD = re.compile(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred)", re.I)
 
 
+_PARTICLES = frozenset("in out up down home back around away over off early late".split())
+
+
 def agree(rest: str) -> str:
     """The words after a third-person singular subject: the first verb agrees with it, and
     so does a verb joined to it by "and" ("brings a book and just chills")."""
@@ -211,11 +222,15 @@ def agree(rest: str) -> str:
                 w, kinds = words[j], _kinds(words[j])
                 # A verb, not a noun ("coffee and tea", "cats and dogs"), unless an adverb
                 # says it is one ("and just chill").
+                # Nor where only a particle stands between the two verbs ("stays in and reads",
+                # "cooks and watches TV"): two doings, not two things.
+                verbs_only = all(x.lower() in _PARTICLES for x in words[first + 1:i])
                 if w.isalpha() and w.islower() and _bare_verb(w) \
-                        and ("NOUN" not in kinds or j > i + 1 or j + 1 < len(words) and (_OBJECT_NEXT.match(words[j + 1]) is not None
+                        and ("NOUN" not in kinds or j > i + 1 or verbs_only or j + 1 < len(words) and (_OBJECT_NEXT.match(words[j + 1]) is not None
                                                                                          or _unknown_name(words[j + 1]) and "ADJ" not in kinds)
                              and "to" not in (x.lower() for x in words[first + 1:i])):
-                    words[j] = _third_person(w)
+                    # ("stays in and reads": a present first verb makes "read" present too.)
+                    words[j] = _third_person(w) if w not in _SAME_PAST else _s_form(w)
                 break
             if words[i].endswith((",", ".", ";")):
                 break
@@ -297,7 +312,11 @@ _LEAD_CONJ = re.compile(r"^(?:(?:and|but|so|also|plus|then|because|though|althou
 _REQUEST_TAIL_EN = re.compile(r"[\s,;-]+(?:so|and|,)\s+(?:please\s+|pls\s+)?(?:help me|can you|could you|would you|make sure you|"
                               r"give me|write me|show me|tell me|find me|keep (?:it|this|these|them|the \w+))\b.*$", re.I)
 _EN_WORK = re.compile(r"\b(?:work|team|company|firm|deploy\w*|code|office|project|client|clients|sprints?|standups?|retros?|on-call|release|stack|service|prod|staging|repo|api|backend|frontend|server|cluster|ci|school|class|lab"
-                      r"|tickets?|jira|slack|cms|shifts?|clinic|shop|store|restaurant|cafe|bakery|salon|customers|patients|orders|opening hours|menu)\b")
+                      r"|tickets?|jira|slack|cms|shifts?|clinic|shop|store|restaurant|cafe|bakery|salon|customers|patients|orders|opening hours|menu"
+                      # "we use Grafana + Alertmanager", "we run Go services on Kubernetes": the tools a team works with.
+                      r"|migrations?|kubernetes|k8s|postgres(?:ql)?|mysql|mongodb|redis|kafka|rabbitmq|grafana|prometheus|datadog|alertmanager"
+                      r"|aws|gcp|azure|docker|terraform|typescript|django|rails|microservices|monorepo|codebase|pipelines?|services"
+                      r"|(?:write|wrote|written|build|built) (?:everything|it all|all of it|all our \w+) in)\b")
 _EN_YOUNG = re.compile(r"\b(?:back then|as kids|as teens|as teenagers|growing up|when we were (?:kids|young|little|teens|teenagers|children))\b")
 _EN_PARTNER = re.compile(r"\b(?:married|engaged|wedding|honeymoon|anniversary|eloped|tied the knot)\b")
 _EN_FAMILY = re.compile(r"\b(?:kids?|son|daughter|wife|husband|family|baby|children|parents|partner|home|house|vacation|holiday|trip)\b")
@@ -801,9 +820,12 @@ recovered converted transitioned enlisted""".split())
 
 # Words that can be nouns but never name what a later "it" is.
 _NOT_ANTECEDENT = frozenset("how what way thing things lot one time user user's their his her its our your them they".split())
-# "it" in set phrases that name nothing: "make it to", "take it all in", "need it".
+# "it" in set phrases that name nothing: "make it to", "take it all in", "need it", "when it rains".
 _IDLE_IT = re.compile(r"\b(?:make|made|making|makes|take|took|taking|takes|need|needs|needed) it\b"
-                      r"|\bit(?:'s| is| was) (?:\w+ )?(?:important|hard|easy|nice|great|good|fun|tough|difficult|worth|time) to\b",
+                      r"|\bit(?:'s| is| was) (?:\w+ )?(?:important|hard|easy|nice|great|good|fun|tough|difficult|worth|time) to\b"
+                      # "when it rains", "once it gets dark": the weather, the hour.
+                      r"|\bit(?:'s| is)? (?:rains?|raining|snows?|snowing|pours|pouring|storms|storming)\b"
+                      r"|\bit (?:gets|is|'s) (?:too |really |very )?(?:cold|hot|dark|late|warm|sunny|windy|rainy|freezing)\b",
                       re.I)
 
 

@@ -104,7 +104,7 @@ MAX_CLAUSE_CHARS = 1000
 # "When I was 10" + "my parents gave me a console": a time or condition that belongs to
 # the clause after it.
 _SUBORDINATE = re.compile(r"^(?:(?:also|and|so|but|oh|ok|okay)\s+)?(?:(?:in general|generally|usually|normally|always),?\s+)?"
-                          r"(?:when|whenever|while|once|after|before|since|until|as soon as|back when|ever since|"
+                          r"(?:when|whenever|every time|each time|any ?time|while|once|after|before|since|until|as soon as|back when|ever since|"
                           r"if(?! (?:you can|you could|possible|it helps|that helps|that's ok|that's okay|you don't mind|you want|u can|needed)\b))\b", re.I)
 # "my girlfriend" + "and I went fishing": a subject of two, not two clauses.
 _JOINT_TAIL = re.compile(r"\b(?:my|our)\s+[\w-]+(?:\s+[\w-]+|,\s+[A-Z][a-z]+)?$|^[A-Z][a-z]+$"
