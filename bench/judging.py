@@ -18,6 +18,15 @@ fields for a judge to fill in following bench/LABELLING.md.
 
 `score` reads judged files and prints the shares by source and language:
 useful / borderline / noise, garbled, type right. Judged files live in bench/judged/.
+
+    python bench/judging.py regress [-v]
+
+`regress` reads the judged files as a regression set. A memory two readers of the same
+sample both marked garbled, or both marked useful and faithful, is looked for, by its text,
+among what the code stores today from the same conversations (the built-in sources and
+every bench/fresh*/ folder, hash model, each source in a store of its own). It prints how
+many of each are still stored: the first number should fall, the second hold. `-v` lists
+the garbled ones still stored, with the readers' notes.
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import tempfile
 from collections import defaultdict
@@ -158,6 +168,69 @@ def score(paths: list[Path]) -> None:
             share(rs, "faithful", "garbled"), share(rs, "type_right", "yes"), subject(rs)] for g, rs in sorted(groups.items())])
 
 
+def _stored_now() -> set[str]:
+    """The text of every active memory the code stores today from the judged samples' sources."""
+    from memctl import init_store
+
+    sources = [_conversations()] + [_conversations(folder) for folder in sorted(ROOT.glob("bench/fresh*/"))
+                                    if any(folder.glob("*.json*"))]
+    stored: set[str] = set()
+    for convs in sources:
+        for group in convs.values():
+            with tempfile.TemporaryDirectory() as tmp:
+                store = init_store(tmp, model="hash-ngram-256")
+                store.ingest(conversations=group)
+                stored.update(m.content for m in store.core.read_memories("status = 'active'"))
+    return stored
+
+
+def _agreed(paths: list[Path]) -> dict[str, list[dict[str, Any]]]:
+    """Memories both readers of one sample marked garbled ("garbled"), or useful and faithful
+    ("good"): the files of a sample are named alike but for their last letter (sample-915a, -915b)."""
+    pairs: dict[str, list[Path]] = defaultdict(list)
+    for p in paths:
+        if re.fullmatch(r".*[a-f]", p.stem):
+            pairs[p.stem[:-1]].append(p)
+    out: dict[str, list[dict[str, Any]]] = {"garbled": [], "good": []}
+    seen: set[str] = set()
+    for name, files in sorted(pairs.items()):
+        if len(files) < 2:
+            continue
+        first, second = ({r.get("id", n): r for n, r in enumerate(json.loads(line) for line in f.read_text(encoding="utf-8").splitlines()
+                                                                     if line.strip())} for f in sorted(files)[:2])
+        for key, a in first.items():
+            b = second.get(key)
+            if b is None or "content" not in a or a["content"] in seen or a.get("content") != b.get("content"):
+                continue
+            if a.get("faithful") == b.get("faithful") == "garbled":
+                label = "garbled"
+            elif a.get("faithful") == b.get("faithful") == "faithful" and a.get("useful") == b.get("useful") == "useful":
+                label = "good"
+            else:
+                continue
+            seen.add(a["content"])
+            out[label].append({**a, "sample": name, "notes": " | ".join(x for x in (a.get("note"), b.get("note")) if x)})
+    return out
+
+
+def regress(verbose: bool = False) -> dict[str, int]:
+    agreed = _agreed(sorted(JUDGED.glob("*.jsonl")))
+    stored = _stored_now()
+    still = {label: [r for r in rows if r["content"] in stored] for label, rows in agreed.items()}
+    rows = []
+    for lang in ("en", "zh", "all"):
+        pick = (lambda r: True) if lang == "all" else (lambda r, lang=lang: r.get("lang") == lang)
+        rows.append([lang, sum(map(pick, agreed["garbled"])), sum(map(pick, still["garbled"])),
+                     sum(map(pick, agreed["good"])), sum(map(pick, still["good"]))])
+    table("Judged memories as a regression set: still stored today",
+          ["lang", "garbled (both readers)", "still stored", "useful+faithful (both)", "still stored"], rows)
+    if verbose:
+        for r in still["garbled"]:
+            print(f"  {r['sample']}\t{r['content'][:120]}\t# {r['notes'][:120]}")
+    return {"garbled": len(agreed["garbled"]), "garbled_stored": len(still["garbled"]),
+            "good": len(agreed["good"]), "good_stored": len(still["good"])}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -168,9 +241,13 @@ def main() -> None:
     s.add_argument("--data", type=Path, help="a folder of conversation files to ingest instead of the built-in sources")
     c = sub.add_parser("score")
     c.add_argument("files", nargs="+", type=Path)
+    g = sub.add_parser("regress")
+    g.add_argument("-v", "--verbose", action="store_true", help="list the garbled memories still stored")
     args = parser.parse_args()
     if args.command == "sample":
         sample(args.seed, args.n, args.output or JUDGED / f"sample-{args.seed}.jsonl", args.data)
+    elif args.command == "regress":
+        regress(args.verbose)
     else:
         score(args.files)
 
