@@ -169,4 +169,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # Run as `python -m`, this file is `__main__`: what it sends must name the classes by their
+    # importable module, or the parent cannot read a failure back ("Can't get attribute
+    # '_Failure' on <module '__main__'>") and the child's error is lost.
+    from memctl.extract.worker import main as _main
+
+    _main()
