@@ -172,7 +172,10 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
     scene = Scene()
     person_before = None  # whom the scene last told of before the user's latest turn
     traditional = False  # whether the user's last turn that said was in traditional characters
+    race = ""  # the race the conversation named last ("the Chicago marathon")
     for turn in turns:
+        races = _RACE.findall(turn.content)
+        race = races[-1].lower() if races else race
         if turn.role != "user":
             last_assistant = turn.content
             # The pet or person the user's last turn told of ("我家柯基豆包这两天有点拉稀"):
@@ -344,17 +347,27 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
             item = _item(a, conv, turn, key, when, context, rules.topics)
             if isinstance(item, Candidate) and item.lang == "en":
                 item.content = scene.capitalised(item.content)
+                goal = _TIME_GOAL.match(item.content) if race else None
+                if goal:
+                    # "goal is under 4:30" after the marathon was named: the time is the marathon's.
+                    item.content = f"User's {goal.group(1)} for the {race} is {item.content[goal.end():]}"
             unkept = None
+            # "我不吃牛羊肉 从小就不吃", "在备考雅思，目标7分，12月考": a leftover that says more of
+            # the fact before it, unreadable or pointing back on its own.
+            leftover = isinstance(item, Candidate) and clause.lang == "zh" and last_in_sentence is not None \
+                and last_in_sentence[0] == clause.sentence and a.inherited and item.subject == last_in_sentence[1].subject \
+                and len(a.text) <= 14 and not _ASKS.search(a.text) and not _SECOND_PERSON.search(a.text)
             if isinstance(item, Candidate) and not a.inferred and not readable(item.content, item.lang, item.subject):
-                if clause.lang == "zh" and last_in_sentence and last_in_sentence[0] == clause.sentence and a.inherited \
-                        and item.subject == last_in_sentence[1].subject and len(a.text) <= 14 \
-                        and not _ASKS.search(a.text) and not _SECOND_PERSON.search(a.text):
-                    # "我不吃牛羊肉 从小就不吃": a leftover that says more of the fact before it.
+                if leftover:
                     _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
                     continue
                 unkept = "garbled"
             elif isinstance(item, Candidate) and not a.standing and not a.reschedules \
-                    and _points_elsewhere(without_time(item.content), item.lang, rules.lang(item.lang)):
+                    and _points_elsewhere(without_time(item.content), item.lang, rules.lang(item.lang), dated=item.content != without_time(item.content)):
+                if leftover and not _ZH_POINTER.search(a.text):
+                    # (Not "闻到那个味儿就受不了", "标题必须过她审": what they point to is elsewhere still.)
+                    _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
+                    continue
                 unkept = "unresolved reference"
             elif isinstance(item, Candidate) and item.importance < min_importance:
                 unkept = "low importance"
@@ -403,7 +416,9 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 out.items.append(item)
             elif last_in_sentence and _continues(a, clause.sentence, last_in_sentence[0]) \
                     and (a.about.kind == USER or a.about.label == last_in_sentence[1].subject) \
-                    and not _points_elsewhere(a.text, clause.lang, rules.lang(clause.lang)) \
+                    and not _points_elsewhere(a.text, clause.lang, rules.lang(clause.lang), dated=True) \
+                    and not _points_elsewhere(f"{without_time(last_in_sentence[1].content)}, {a.text}", clause.lang, rules.lang(clause.lang),
+                                              dated=last_in_sentence[1].content != without_time(last_in_sentence[1].content)) \
                     and len(last_in_sentence[1].clause) <= MAX_CLAUSE_CHARS \
                     and not (last_in_sentence[1].subject != "user" and re.search(r"(?<=.)[他她它]", a.text)) \
                     and not (last_in_sentence[1].subject == "user" and re.search(r"它(?!们)", a.text)) \
@@ -502,6 +517,15 @@ _RECURRING = re.compile(r"每|\b(?:every|each|annually|yearly|monthly|weekly)\b"
 # said alone (mostly a day that comes round again: "works tues thurs and sat").
 _NOT_A_DATE = re.compile(r"^(?:now|right now|currently|these days|nowadays|现在|目前|如今|(?:周|星期|礼拜)[一二三四五六日天末]"
                          r"|(?:on )?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?)$", re.I)
+
+
+# A race, and a time aimed at with no race named: "goal is under 4:30" said of the race before.
+_RACE = re.compile(r"\b(?:half[- ]marathon|ultra[- ]?marathon|marathon|half[- ]ironman|ironman|triathlon|10k|5k)\b", re.I)
+_TIME_GOAL = re.compile(r"^User's (goal|target|aim) is (?=(?:sub|under|below|around|about)?[- ]?\d{1,2}(?::\d\d)?(?: ?(?:hrs?|hours?))?\W*$)")
+
+
+# This, that, he, she, it: words that point to what another clause named.
+_ZH_POINTER = re.compile(r"[这那他她它]")
 
 
 def _extend(prev: Candidate, a: Analysis, clause: str, lang: str, rules: Rules) -> None:
@@ -638,6 +662,9 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
     )
 
 
-def _points_elsewhere(text: str, lang: str, r: LangRules) -> bool:
-    """Whether a finished memory's fact hangs on a word naming something said elsewhere."""
-    return r.has("points_elsewhere", text) or (lang == "en" and dangling_it(text))
+def _points_elsewhere(text: str, lang: str, r: LangRules, dated: bool = False) -> bool:
+    """Whether a finished memory's fact hangs on a word naming something said elsewhere; "that
+    week", "by then" only when the memory carries no date of its own ("... off work that week
+    (2026-12-14)" says when)."""
+    return r.has("points_elsewhere", text) or (not dated and r.has("points_elsewhere_undated", text)) \
+        or (lang == "en" and dangling_it(text))
