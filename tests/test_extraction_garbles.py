@@ -120,3 +120,37 @@ def test_a_time_aimed_at_is_for_the_race_named_before():
                     "ok. goal is under 4:30. realistic?")[-1] == "User's goal for the marathon is under 4:30"
     assert contents("training for my first half marathon", "my goal is under 2:15")[-1] == "User's goal for the half marathon is under 2:15"
     assert contents("ok. goal is under 4:30. realistic?") == []
+
+
+@pytest.mark.parametrize("text", [
+    "我上个月已经搬过来了",        # moved where
+    "我打算5月2号去",              # going where
+    "我坚持半年了",                # kept up what
+    "我老是按错",                  # pressed what wrong
+    "my wife and I are going in December for 3 weeks",  # going where
+    "I'm a beginner",              # at what
+    "I want to learn",             # what
+])
+def test_where_or_what_said_in_another_turn_is_not_kept(text):
+    assert contents(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("我下个月搬去上海", "用户下个月搬去上海（2026-10）"),
+    ("我打算5月2号去华山", "用户打算5月2号去华山（2027-05-02）"),
+    ("我申论一直55上不去", "用户申论一直55上不去"),
+    ("I'm a beginner at woodworking", "User is a beginner at woodworking"),
+    ("I'm going for a run every morning", "User is going for a run every morning"),
+])
+def test_with_where_or_what_said_they_stay(text, expected):
+    assert contents(text) == [expected]
+
+
+def test_the_tables_of_a_wedding_are_not_where_the_user_is():
+    got = contents("我十月三号结婚 在西安 酒店订在曲江那边 想问伴手礼送啥比较好 大概30桌")
+    assert "用户十月三号结婚（2026-10-03）" in got
+    assert not any("30桌" in c for c in got)
+
+
+def test_where_the_user_is_now_said_as_a_correction_replaces_where_they_lived():
+    assert contents("纠正一下，我之前说错了，我现在在成都不在重庆，去年搬过来的") == ["用户现在在成都不在重庆，去年搬过来的（2025）"]
