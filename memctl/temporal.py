@@ -241,8 +241,8 @@ def _habitual_zh(text: str, start: int, end: int) -> bool:
 
 
 # A plan, not a past: "周末要去爬山了" (要 ... 了 is about to).
-# ("只能考12月的了", "7月那场报不上了": what can or cannot be done then is still ahead.)
-_ZH_AHEAD = re.compile(r"要|会|打算|准备|想|计划|将|得|只能|可以|能|不上了|不了了")
+# ("只能考12月的了", "7月那场报不上了": what can only be done then, or no more, is still ahead.)
+_ZH_AHEAD = re.compile(r"要|会|打算|准备|想|计划|将|得|只能|不上了|不了了")
 
 
 def _told_as_past(text: str, at: int, lang: str, past_hint: bool, past_in: Callable[[str], bool] | None) -> bool:

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Union
 
 from ..conversations import Conversation, Turn
-from .classify import _HUMAN_AFFAIRS, _ZH_CHILD, _ZH_HOUSEHOLD_MONEY, Analysis, Context, analyze, kind_had, slot_of
+from .classify import _HUMAN_AFFAIRS, _ZH_CHILD, _ZH_HOUSEHOLD_MONEY, Analysis, Context, _told_of, analyze, kind_had, slot_of
 from .normalize import carried_verbs, dangling_it, normalize, polish, pronouns, readable, standing, with_time, without_time
 from ..temporal import TimeRef
 from ..topics import TopicRules, topics_of
@@ -23,7 +23,7 @@ from .rules import LangRules, Rules, load_rules
 from .script import Reading, reading
 from .secrets import MASK, mask_secrets
 from .segment import MAX_CLAUSE_CHARS, language, split_clauses
-from .subjects import NONE, PERSON, PET, USER, Scene
+from .subjects import NONE, PERSON, PET, USER, Scene, Subject
 
 __all__ = [
     "Candidate", "Negation", "ForgetRequest", "Closure", "Dropped", "TurnRecord", "Extraction",
@@ -362,13 +362,20 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
                     continue
                 unkept = "garbled"
+            elif isinstance(item, Candidate) and leftover and not a.standing and not a.reschedules and not _ZH_POINTER.search(a.text) \
+                    and _points_elsewhere(without_time(item.content), item.lang, rules.lang(item.lang)):
+                # (Not "闻到那个味儿就受不了", "标题必须过她审": what they point to is elsewhere still.)
+                _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
+                continue
             elif isinstance(item, Candidate) and not a.standing and not a.reschedules \
-                    and _points_elsewhere(without_time(item.content), item.lang, rules.lang(item.lang), dated=item.content != without_time(item.content)):
-                if leftover and not _ZH_POINTER.search(a.text):
-                    # (Not "闻到那个味儿就受不了", "标题必须过她审": what they point to is elsewhere still.)
-                    _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
-                    continue
-                unkept = "unresolved reference"
+                    and _points_elsewhere(without_time(item.content), item.lang, rules.lang(item.lang), dated=_dated_memory(item.content)):
+                named = _zh_pronoun_named(item.content, scene.last_person) if item.lang == "zh" else None
+                if named is not None and not _points_elsewhere(without_time(named), item.lang, rules.lang(item.lang),
+                                                               dated=_dated_memory(named)):
+                    # "我奶奶住院了，我下周六去医院看她": 她 is whom the turn told of last.
+                    item.content = named
+                else:
+                    unkept = "unresolved reference"
             elif isinstance(item, Candidate) and item.importance < min_importance:
                 unkept = "low importance"
             if isinstance(item, Candidate) and clause.lang == "zh" and _ZH_HOW_LONG.fullmatch(re.sub(r"^我", "", a.text)):
@@ -521,7 +528,29 @@ _NOT_A_DATE = re.compile(r"^(?:now|right now|currently|these days|nowadays|现�
 
 # A race, and a time aimed at with no race named: "goal is under 4:30" said of the race before.
 _RACE = re.compile(r"\b(?:half[- ]marathon|ultra[- ]?marathon|marathon|half[- ]ironman|ironman|triathlon|10k|5k)\b", re.I)
-_TIME_GOAL = re.compile(r"^User's (goal|target|aim) is (?=(?:sub|under|below|around|about)?[- ]?\d{1,2}(?::\d\d)?(?: ?(?:hrs?|hours?))?\W*$)")
+_TIME_GOAL = re.compile(r"^User's (goal|target|aim) is (?=(?:(?:sub|under|below)[- ]?\d{1,2}(?::\d\d)?|(?:around |about )?\d{1,2}:\d\d)"
+                        r"(?: ?(?:hrs?|hours?))?\W*$)")  # (not "8 hours" of sleep: a race time)
+
+
+def _dated_memory(content: str) -> bool:
+    """Whether a memory says when, by its label or its words ("User's son's birthday is March 3,
+    they'll have a party that weekend"; "用户下周六去医院看她")."""
+    return content != without_time(content) or _DATE_WORDS.search(content) is not None
+
+
+_DATE_WORDS = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d|\b\d{1,2}(?:st|nd|rd|th)\b"
+                         r"|\d{1,2}\s*[月号日]|[一二三四五六七八九十]{1,3}[月号]|(?<![每逢])周[一二三四五六日天]", re.I)
+
+
+def _zh_pronoun_named(content: str, last: Subject | None) -> str | None:
+    """The memory with its 他/她/它 replaced by whom the conversation told of last, when the word
+    fits them (她 a woman, 他 a man, 它 a pet); None when it does not."""
+    m = _ZH_TA.search(content)
+    who = _told_of(m.group(0), last) if m else None
+    return None if who is None else content[:m.start()] + (who.name or who.relation) + content[m.end():]
+
+
+_ZH_TA = re.compile(r"(?<![其吉])[他她它](?!们|定|人)")
 
 
 # This, that, he, she, it: words that point to what another clause named.

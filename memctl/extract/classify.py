@@ -944,7 +944,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.subject = _who(s, r)
     canonical = first_person(text, found, lang) if s.kind != NONE else text
     clow = canonical.lower()
-    durable = r.has("durable", tlow) or r.has("whenever", tlow)
+    # ("我一到家就会给你发消息": a promise to the assistant, no rule for it nor habit kept as one.)
+    durable = r.has("durable", tlow) or (r.has("whenever", tlow) and not re.search(r"你|您", tlow))
     standing = s.kind != PERSON and is_standing(tlow) and not r.has("this_time", tlow)
     request = r.has("request_start", tlow) or (lang == "en" and re.search(r"\bplease\b", tlow) is not None)
     request = request or (durable and _TO_ASSISTANT.search(tlow) is not None)
@@ -1058,7 +1059,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.type = _type(r, _ADVERB_AFTER_I.sub("i ", clow), a, ctx, a.standing)  # "I still work in Hamilton" is "I work in Hamilton"
     if a.type is None and canonical != text:
         a.type = _type(r, tlow, a, ctx, a.standing)  # "goal for this year: ...": patterns anchored at the start
-    if a.type is None and r.has("whenever", tlow):
+    if a.type == "event" and lang == "en" and re.match(r"(?:whenever|every time|each time|any ?time)\b", tlow):
+        return a.drop("no durable signal")  # "Every time I tried, I failed": what comes time and again is no one event
+    if a.type is None and r.has("whenever", tlow) and not re.search(r"你|您", tlow):
         a.type = "behavior"  # "我一喝酒就脸红": what comes to the user time and again
     if a.type is None and a.slot:
         a.type = r.slot_types.get(a.slot.split(":")[0], "profile")

@@ -315,7 +315,7 @@ _EN_WORK = re.compile(r"\b(?:work|team|company|firm|deploy\w*|code|office|projec
                       r"|tickets?|jira|slack|cms|shifts?|clinic|shop|store|restaurant|cafe|bakery|salon|customers|patients|orders|opening hours|menu"
                       # "we use Grafana + Alertmanager", "we run Go services on Kubernetes": the tools a team works with.
                       r"|migrations?|kubernetes|k8s|postgres(?:ql)?|mysql|mongodb|redis|kafka|rabbitmq|grafana|prometheus|datadog|alertmanager"
-                      r"|aws|gcp|azure|docker|terraform|typescript|django|rails|microservices|monorepo|codebase|pipelines?|services"
+                      r"|aws|gcp|azure|docker|terraform|typescript|django|rails|microservices|monorepo|codebase|pipelines?"
                       r"|(?:write|wrote|written|build|built) (?:everything|it all|all of it|all our \w+) in)\b")
 _EN_YOUNG = re.compile(r"\b(?:back then|as kids|as teens|as teenagers|growing up|when we were (?:kids|young|little|teens|teenagers|children))\b")
 _EN_PARTNER = re.compile(r"\b(?:married|engaged|wedding|honeymoon|anniversary|eloped|tied the knot)\b")
