@@ -96,3 +96,21 @@ def test_a_tool_the_user_is_using_for_a_purpose(text, expected):
 
 def test_a_tool_used_for_this_message_is_not_kept():
     assert stored("I'm using my laptop to write this") == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I mostly read on my phone between meetings", "User mostly reads on their phone between meetings"),
+    ("I usually put the kids to bed at 8", "User usually puts the kids to bed at 8"),
+    ("I always set my alarm for 6", "User always sets their alarm for 6"),
+])
+def test_a_verb_that_is_its_own_past_is_present_in_a_habit(text, expected):
+    assert [c for _, c in stored(text)] == [expected]
+
+
+def test_the_same_verb_in_a_dated_past_stays_past():
+    assert [c for _, c in stored("I cut my hair last week")] == ["User cut their hair last week (2026-08-31~2026-09-06)"]
+
+
+def test_used_to_what_is_said_before():
+    assert stored("我习惯了") == []
+    assert stored("我习惯了早起") != []

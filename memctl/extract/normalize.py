@@ -188,6 +188,8 @@ _NUMBER_WORD = re.compile(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|
 
 
 _PARTICLES = frozenset("in out up down home back around away over off early late".split())
+# Words that make a verb that is its own past ("read", "put", "cut") a habit of the present.
+_HABITUAL_WORDS = frozenset("usually always often mostly normally generally sometimes never rarely seldom typically".split())
 
 
 def agree(rest: str) -> str:
@@ -207,6 +209,8 @@ def agree(rest: str) -> str:
             break  # "four 10-hour nights a week": a number where a verb would be, no verb to agree
         bare, stop = re.match(r"^(.*?)(,*)$", w).groups()  # ("I also freedive, which ...": the verb before a comma)
         agreed = "has been" if w.lower() == "been" else _third_person(bare) + stop  # "Been checking out places"
+        if bare.lower() in _SAME_PAST and any(x.lower() in _HABITUAL_WORDS for x in words[:i]):
+            agreed = _s_form(bare.lower()) + stop  # "usually put the kids to bed", "mostly read on my phone": now, not then
         words[i], first = agreed, (i if agreed != w else None)
         break
     if first is not None:
