@@ -249,6 +249,7 @@ def _lang_rules(lang: str, extra_dir: str | None) -> LangRules:
         "TECH": "|".join(data["types"]["knowledge"].get("tech", [])),
         "WORKPLACES": "|".join(sorted(map(_plain, data["types"]["knowledge"].get("workplaces", [])), key=len, reverse=True)),
         "UNPLEASANT": "|".join(map(_plain, data["drop"].get("unpleasant", []))),
+        "HABIT_WHEN": data["types"].get("behavior", {}).get("habit_when", r"(?!x)x"),
     }
     rules = LangRules(lang)
     for section in ("clean", "self", "drop", "markers", "answers"):
