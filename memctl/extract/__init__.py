@@ -15,15 +15,15 @@ from datetime import datetime
 from typing import Union
 
 from ..conversations import Conversation, Turn
-from .classify import _HUMAN_AFFAIRS, _ZH_CHILD, _ZH_HOUSEHOLD_MONEY, Analysis, Context, _told_of, analyze, kind_had, slot_of
+from .classify import _HUMAN_AFFAIRS, _ZH_CHILD, _ZH_HOUSEHOLD_MONEY, Analysis, Context, analyze, kind_had, slot_of, told_of_in
 from .normalize import carried_verbs, dangling_it, normalize, polish, pronouns, readable, standing, with_time, without_time
-from ..temporal import TimeRef
+from ..temporal import TimeRef, find_times
 from ..topics import TopicRules, topics_of
 from .rules import LangRules, Rules, load_rules
 from .script import Reading, reading
 from .secrets import MASK, mask_secrets
 from .segment import MAX_CLAUSE_CHARS, language, split_clauses
-from .subjects import NONE, PERSON, PET, USER, Scene, Subject
+from .subjects import NONE, PERSON, PET, USER, Scene
 
 __all__ = [
     "Candidate", "Negation", "ForgetRequest", "Closure", "Dropped", "TurnRecord", "Extraction",
@@ -368,10 +368,11 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 _extend(last_in_sentence[1], a, clause.text, clause.lang, rules)
                 continue
             elif isinstance(item, Candidate) and not a.standing and not a.reschedules \
-                    and _points_elsewhere(without_time(item.content), item.lang, rules.lang(item.lang), dated=_dated_memory(item.content)):
-                named = _zh_pronoun_named(item.content, scene.last_person) if item.lang == "zh" else None
+                    and _points_elsewhere(without_time(item.content), item.lang, rules.lang(item.lang),
+                                          dated=_says_when(item.content, item.lang, when, rules)):
+                named = told_of_in(item.content, _ZH_TA.search(item.content), scene.last_person) if item.lang == "zh" else None
                 if named is not None and not _points_elsewhere(without_time(named), item.lang, rules.lang(item.lang),
-                                                               dated=_dated_memory(named)):
+                                                               dated=_says_when(named, item.lang, when, rules)):
                     # "我奶奶住院了，我下周六去医院看她": 她 is whom the turn told of last.
                     item.content = named
                 else:
@@ -423,9 +424,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                 out.items.append(item)
             elif last_in_sentence and _continues(a, clause.sentence, last_in_sentence[0]) \
                     and (a.about.kind == USER or a.about.label == last_in_sentence[1].subject) \
-                    and not _points_elsewhere(a.text, clause.lang, rules.lang(clause.lang), dated=True) \
                     and not _points_elsewhere(f"{without_time(last_in_sentence[1].content)}, {a.text}", clause.lang, rules.lang(clause.lang),
-                                              dated=last_in_sentence[1].content != without_time(last_in_sentence[1].content)) \
+                                              dated=_says_when(last_in_sentence[1].content, clause.lang, when, rules)) \
                     and len(last_in_sentence[1].clause) <= MAX_CLAUSE_CHARS \
                     and not (last_in_sentence[1].subject != "user" and re.search(r"(?<=.)[他她它]", a.text)) \
                     and not (last_in_sentence[1].subject == "user" and re.search(r"它(?!们)", a.text)) \
@@ -532,24 +532,15 @@ _TIME_GOAL = re.compile(r"^User's (goal|target|aim) is (?=(?:(?:sub|under|below)
                         r"(?: ?(?:hrs?|hours?))?\W*$)")  # (not "8 hours" of sleep: a race time)
 
 
-def _dated_memory(content: str) -> bool:
-    """Whether a memory says when, by its label or its words ("User's son's birthday is March 3,
-    they'll have a party that weekend"; "用户下周六去医院看她")."""
-    return content != without_time(content) or _DATE_WORDS.search(content) is not None
+def _says_when(content: str, lang: str, when: datetime | None, rules: Rules) -> bool:
+    """Whether a memory says when, by its date label or a date in its words ("User's son's
+    birthday is March 3, they'll have a party that weekend"), not one that comes round again
+    ("每周六")."""
+    body = without_time(content)
+    return body != content or (not _RECURRING.search(body) and bool(find_times(body, lang, when, rules.temporal)))
 
 
-_DATE_WORDS = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d|\b\d{1,2}(?:st|nd|rd|th)\b"
-                         r"|\d{1,2}\s*[月号日]|[一二三四五六七八九十]{1,3}[月号]|(?<![每逢])周[一二三四五六日天]", re.I)
-
-
-def _zh_pronoun_named(content: str, last: Subject | None) -> str | None:
-    """The memory with its 他/她/它 replaced by whom the conversation told of last, when the word
-    fits them (她 a woman, 他 a man, 它 a pet); None when it does not."""
-    m = _ZH_TA.search(content)
-    who = _told_of(m.group(0), last) if m else None
-    return None if who is None else content[:m.start()] + (who.name or who.relation) + content[m.end():]
-
-
+# 他, 她, 它 (not 他们, 其他, 吉他, 他人, 氯雷他定).
 _ZH_TA = re.compile(r"(?<![其吉])[他她它](?!们|定|人)")
 
 

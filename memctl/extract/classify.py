@@ -868,9 +868,7 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if cared_pronoun:
         # "我妈高血压好几年了" … (next message) "周末带她去复查": the one told of last, when the
         # word fits (她 a woman, 他 a man, 它 a pet).
-        cared = _told_of(cared_pronoun.group(1), ctx.scene.last_person)
-        if cared is not None:
-            body = body[:cared_pronoun.start(1)] + (cared.name or cared.relation) + body[cared_pronoun.end(1):]
+        body = told_of_in(body, cared_pronoun, ctx.scene.last_person, group=1) or body
     if lead:
         body = _put_back(body, lead, found, lang)
     text = a.text = body
@@ -1367,6 +1365,13 @@ def _told_of(pronoun: str, last: Subject | None) -> Subject | None:
     if last.kind != PERSON:
         return None
     return last if gender_of(last) == {"她": "f", "他": "m"}[pronoun] else None
+
+
+def told_of_in(text: str, m: re.Match[str] | None, last: Subject | None, group: int = 0) -> str | None:
+    """`text` with the 他/她/它 that `m` found (its `group`) written as whom it names (`_told_of`),
+    or None when it names no one."""
+    who = _told_of(m.group(group), last) if m else None
+    return None if who is None else text[:m.start(group)] + (who.name or who.relation) + text[m.end(group):]
 
 
 def _implied(r: LangRules, text: str, early: bool, own: bool = False) -> tuple[str, str, bool] | None:

@@ -316,11 +316,7 @@ _LEAD_CONJ = re.compile(r"^(?:(?:and|but|so|also|plus|then|because|though|althou
 _REQUEST_TAIL_EN = re.compile(r"[\s,;-]+(?:so|and|,)\s+(?:please\s+|pls\s+)?(?:help me|can you|could you|would you|make sure you|"
                               r"give me|write me|show me|tell me|find me|keep (?:it|this|these|them|the \w+))\b.*$", re.I)
 _EN_WORK = re.compile(r"\b(?:work|team|company|firm|deploy\w*|code|office|project|client|clients|sprints?|standups?|retros?|on-call|release|stack|service|prod|staging|repo|api|backend|frontend|server|cluster|ci|school|class|lab"
-                      r"|tickets?|jira|slack|cms|shifts?|clinic|shop|store|restaurant|cafe|bakery|salon|customers|patients|orders|opening hours|menu"
-                      # "we use Grafana + Alertmanager", "we run Go services on Kubernetes": the tools a team works with.
-                      r"|migrations?|kubernetes|k8s|postgres(?:ql)?|mysql|mongodb|redis|kafka|rabbitmq|grafana|prometheus|datadog|alertmanager"
-                      r"|aws|gcp|azure|docker|terraform|typescript|django|rails|microservices|monorepo|codebase|pipelines?"
-                      r"|(?:write|wrote|written|build|built) (?:everything|it all|all of it|all our \w+) in)\b")
+                      r"|tickets?|jira|slack|cms|shifts?|clinic|shop|store|restaurant|cafe|bakery|salon|customers|patients|orders|opening hours|menu)\b")
 _EN_YOUNG = re.compile(r"\b(?:back then|as kids|as teens|as teenagers|growing up|when we were (?:kids|young|little|teens|teenagers|children))\b")
 _EN_PARTNER = re.compile(r"\b(?:married|engaged|wedding|honeymoon|anniversary|eloped|tied the knot)\b")
 _EN_FAMILY = re.compile(r"\b(?:kids?|son|daughter|wife|husband|family|baby|children|parents|partner|home|house|vacation|holiday|trip)\b")

@@ -412,7 +412,8 @@ def detect_en(text: str, r: LangRules, scene: Scene, previous: Subject | None) -
     if _EN_FIRST.match(low) or re.match(r"^(?:my|mine)\b", low):
         return Found(THE_USER)  # "my favorite quote is ...": the user's own
     if _EN_WE.match(low):
-        return Found(Subject(USER, group=True, plural=True, company=scene.company) if scene.company else WE)
+        company = scene.company or ("team" if r.has("team_tools", low) else "")
+        return Found(Subject(USER, group=True, plural=True, company=company) if company else WE)
     if r.has("at_work", low) and not re.search(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine)\b", low):
         return Found(WE)  # "the monorepo at work uses pnpm", "in our lab all samples ...": how the user's workplace works
     if _EN_HE.match(low):
