@@ -119,7 +119,8 @@ def _vague(ref: date, phrase: str, unit: str, sign: int, count: str) -> TimeRef:
     return TimeRef(phrase, start, end, "week" if unit in ("day", "week") else precision, sign)
 
 
-def _weekday(ref: date, phrase: str, weekday: int, which: str, past_hint: bool) -> TimeRef:
+def _weekday(ref: date, phrase: str, weekday: int, which: str, past_hint: bool,
+             past_verb: Callable[[], bool] | None = None) -> TimeRef:
     this_monday = ref - timedelta(days=ref.weekday())
     if which in ("last", "上"):
         d = this_monday - timedelta(weeks=1) + timedelta(days=weekday)
@@ -130,6 +131,11 @@ def _weekday(ref: date, phrase: str, weekday: int, which: str, past_hint: bool) 
     else:
         delta = (weekday - ref.weekday()) % 7
         d = ref - timedelta(days=(ref.weekday() - weekday) % 7) if past_hint else ref + timedelta(days=delta)
+        if d == ref and which in ("", "on", "coming") and past_verb is not None:
+            # "grades are due by monday", said on a Monday: an English day said by name is not
+            # today (today is "today"), but the coming one, or last week's in the past tense
+            # ("my mom had knee surgery on Monday").
+            d += timedelta(weeks=-1 if past_hint or past_verb() else 1)
     direction = -1 if d < ref else (1 if d > ref else 0)
     return TimeRef(phrase, d, d, "day", direction)
 
@@ -274,7 +280,9 @@ _AGO_EN = re.compile(_NUM_EN + r" (day|week|month|year)s? ago\b")
 _IN_EN = re.compile(r"\bin " + _NUM_EN + r" (day|week|month|year)s?\b")
 # "within two years", "in the next 3 months": a deadline that far ahead.
 _WITHIN_EN = re.compile(r"\b(?:within|in the next) " + _NUM_EN + r" (day|week|month|year)s?\b")
-_WEEKDAY_EN = re.compile(r"\b(?:(last|next|this|on|coming) )?(" + "|".join(_WEEKDAYS_EN) + r")\b")
+# ("another monday", "a monday", "monday mornings": no one day.)
+_WEEKDAY_EN = re.compile(r"(?<!another )(?<!\ba )\b(?:(last|next|this|on|coming) )?(" + "|".join(_WEEKDAYS_EN) + r")\b"
+                         r"(?!\s+(?:mornings|afternoons|evenings|nights)\b)")
 _WEEKDAY_SHORT_ALONE_EN = re.compile(r"(?<!last )(?<!next )(?<!this )(?<!on )(?<!coming )\b(tues|weds|thurs|thur)\b\.?(?!')")
 _WEEKDAY_SHORT_EN = re.compile(r"\b(last|next|this|on|coming) (mon|tues?|wed|weds|thu|thurs?|fri|sat|sun)\b\.?(?!')")
 # "the 19th of September", "September 19th", "19 Sept 2027": a day in a named month.
@@ -324,16 +332,17 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
                 continue
             n = int(m.group(1)) if m.group(1).isdigit() else _EN_NUM[m.group(1)]
             add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), sign * n, deadline))
+    told_past = past_verb or (lambda: False)
     for m in _WEEKDAY_EN.finditer(low):
-        add(m.start(), m.end(), _weekday(ref, m.group(0), _WEEKDAYS_EN.index(m.group(2)), m.group(1) or "", past_hint))
+        add(m.start(), m.end(), _weekday(ref, m.group(0), _WEEKDAYS_EN.index(m.group(2)), m.group(1) or "", past_hint, told_past))
     for m in _WEEKDAY_SHORT_ALONE_EN.finditer(low):
         # "dentist thurs at 3pm": a short day that is no other word, typed alone.
         day = next(i for i, d in enumerate(_WEEKDAYS_EN) if d.startswith(m.group(1)[:3]))
-        add(m.start(), m.end(), _weekday(ref, m.group(0), day, "", past_hint))
+        add(m.start(), m.end(), _weekday(ref, m.group(0), day, "", past_hint, told_past))
     for m in _WEEKDAY_SHORT_EN.finditer(low):
         # "last Fri", "next tues": a day typed short, only after a word that makes it one ("sat", "sun" alone are words).
         day = next(i for i, d in enumerate(_WEEKDAYS_EN) if d.startswith(m.group(2)[:3]))
-        add(m.start(), m.end(), _weekday(ref, m.group(0), day, m.group(1), past_hint))
+        add(m.start(), m.end(), _weekday(ref, m.group(0), day, m.group(1), past_hint, told_past))
     named: list[tuple[int, date]] = []  # the dates with a month said, where they end: "the 16th" after one is in its month
     for m in _DAY_OF_MONTH_EN.finditer(low):
         day = int(m.group(1) or m.group(3) or m.group(6))

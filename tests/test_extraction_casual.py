@@ -618,10 +618,11 @@ def test_this_month_a_bare_relation_and_a_caption_asked_for(messages, expected):
 @pytest.mark.parametrize("messages, expected", [
     # Facts told by their form (a later held-out set): sober, faith, years in a trade, one's own
     # machines, a rule for every answer of a kind, a relative's retirement year, an anniversary.
-    (("i'm in recovery, 3 yrs sober, so please never suggest wine pairings",), ["User is in recovery, 3 years sober"]),
+    (("i'm in recovery, 3 yrs sober, so please never suggest wine pairings",),
+     ["User is in recovery, 3 years sober", "User prefers: never suggest wine pairings"]),
     (("i'm muslim so no pork or alcohol in any recipes pls",), ["User is muslim"]),
     (("write me a cover letter for this job - I've got 8 yrs in supply chain logistics, currently at Maersk",),
-     ["User has got 8 years in supply chain logistics, currently at Maersk"]),
+     ["User has 8 years in supply chain logistics, currently at Maersk"]),
     (("my home server runs proxmox with a pihole and a jellyfin container",),
      ["User's home server runs proxmox with a pihole and a jellyfin container"]),
     (("写代码的时候给我用 Python 3.11，别用太老的写法",), ["用户希望写代码的时候用 Python 3.11"]),

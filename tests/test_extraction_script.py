@@ -51,7 +51,8 @@ def test_the_episode_keeps_the_traditional_turn_verbatim():
     ("两个孩子都上小学了", [("profile", "user", "用户的两个孩子都上小学了")]),
     ("两个娃", [("profile", "user", "用户有两个娃")]),
     ("我想开一家咖啡店", []),  # a wish, not a shop
-    ("下个月要跟车友骑单车环岛 十天 店要先关 要怎么公告比较好", []),  # how to, asked without a question mark
+    # How to, asked without a question mark; the plan it frames is dated and the user's own.
+    ("下个月要跟车友骑单车环岛 十天 店要先关 要怎么公告比较好", [("task", "user", "用户下个月要跟车友骑单车环岛，十天，店要先关（2026-10）")]),
 ])
 def test_a_shop_the_user_runs_and_how_many_children(text, expected):
     assert kept(text) == expected

@@ -529,7 +529,7 @@ def test_a_pastime_of_the_last_days_is_a_moment(text, content):
      ["User is trying to pay off their 8k credit card debt by the end of next year (by 2027)"]),
     # Not a forget request, not a secret.
     ("id like to drop about 8kg before my sisters wedding in june",
-     ["User would like to drop about 8kg before their sisters wedding in june (2027-06)"]),
+     ["User would like to drop about 8kg before their sister's wedding in june (2027-06)"]),
     ("got my driver's license on my 3rd try last tuesday",
      ["User got their driver's license on their 3rd try last Tuesday (2026-11-24)"]),
 ])
@@ -653,7 +653,8 @@ def test_what_held_out_set_11_missed(text, content):
     ("company rule: no customer data in external tools, so anything i paste here will be anonymized",
      ["User's company rule: no customer data in external tools"]),
     ("Biscuit (our 4yo corgi) gets walked twice a day, 7am and after dinner, rain or shine", None),
-    ("dentist thurs 3:30, remind me to ask about a night guard", ["User has a dentist appointment thurs 3:30 (2026-12-03)"]),
+    ("dentist thurs 3:30, remind me to ask about a night guard",
+         ["User has a dentist appointment thurs 3:30 (2026-12-03)", "User has to ask about a night guard (2026-12-03)"]),
     ("my big reading goal this year is to finally get through all of proust. yes all seven volumes", None),
     ("ok so some context before i ask: im 34, live in leeds w my wife, and i work nights at a bakery. anyway can u help me plan a bday dinner",
      None),

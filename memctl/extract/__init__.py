@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Union
 
 from ..conversations import Conversation, Turn
-from .classify import _HUMAN_AFFAIRS, _ZH_CHILD, _ZH_HOUSEHOLD_MONEY, Analysis, Context, analyze, kind_had, slot_of, told_of_in
+from .classify import _HUMAN_AFFAIRS, _ZH_CHILD, _ZH_HOUSEHOLD_MONEY, Analysis, Context, analyze, avoided, kind_had, slot_of, told_of_in
 from .normalize import carried_verbs, dangling_it, normalize, polish, pronouns, readable, standing, with_time, without_time
 from ..temporal import TimeRef, find_times
 from ..topics import TopicRules, topics_of
@@ -233,7 +233,7 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
         for n, clause in enumerate(split_clauses(masked, rules.lang("en").spell)):
             ctx.first_clause = n == 0
             if n == 0:
-                ctx.prev_clause_drop = None
+                ctx.prev_clause_drop, ctx.prev_avoided = None, ""
             ctx.sentence_first = clause.sentence != sentence
             if ctx.sentence_first:
                 sentence, ctx.prev_drop, ctx.prev_times = clause.sentence, None, []
@@ -327,6 +327,8 @@ def extract(conv: Conversation, turns: list[Turn], *, rules: Rules,
                     a.drop("unclear subject")
             prev2_text, prev_text = prev_text, clause.text
             ctx.prev_kind = kind_had(clause.text) if clause.lang == "en" else ""
+            # (What the user cannot stand holds for the turn: "i hate cilantro, tastes like soap. never put it in anything".)
+            ctx.prev_avoided = (avoided(a.text or clause.text) if clause.lang == "en" else "") or ctx.prev_avoided
             topic = re.match(r"^((?:[A-Z][a-z]+|[A-Z][a-z]+ing(?: \w+){0,3})) (?:is|are|was|were|has been)\b", a.text or "")
             ctx.prev_topic = topic.group(1) if topic and topic.group(1).lower() not in ("it", "that", "this", "there", "he", "she", "they") \
                 and not re.search(r"\b(?:this|that|it|them|these|those)$", topic.group(1), re.I) else ""  # ("Learning to play this is awesome")
@@ -665,7 +667,7 @@ def _item(a: Analysis, conv: Conversation, turn: Turn, key: str, when: datetime 
     else:
         content = normalize(a.text, a.lang, a.about, a.found.end, a.inherited, standing_request=a.standing)
     labelled = [t for t in a.times if (a.type == "event" and t.direction <= 0) or (a.type in ("goal", "task") and t.direction >= 0)]
-    if a.type == "event" and not labelled and (not a.about.is_user or a.runs_out):
+    if a.type == "event" and not labelled and (not a.about.is_user or a.dated_ahead):
         labelled = [t for t in a.times if t.direction > 0]  # "预计下周开业": when the user's thing or event is
     if not (labelled and a.type in ("event", "task", "goal")) and a.type != "knowledge":
         # (How a team or a company works comes round: "the fiscal year starts in april".)

@@ -130,7 +130,9 @@ class Analysis:
     forget_recent: bool = False
     bare_negation: bool = False
     inferred: str | None = None  # the content an inference or answer rule words
-    runs_out: bool = False  # "my lease ends in June": an event dated ahead, when something the user has runs out
+    # An event of the user's dated ahead: when something the user has runs out ("my lease ends
+    # in June"), a family's date ("we're expecting our first baby in August").
+    dated_ahead: bool = False
     rest: str = ""  # what follows a bare-phrase fact in its clause ("backend eng at a fintech, our team runs go")
     # The subject was not said but carried over ("对花生过敏" after "我不吃海鲜").
     inherited: bool = False
@@ -166,7 +168,7 @@ class Analysis:
         self.inferred, self.type = content, type_
         self.subject, self.source_type, self.keep, self.reason = "self", "inferred", True, "inferred"
         self.importance, self.confidence = 0.35, 0.5
-        self.slot, self.standing, self.runs_out = None, False, False
+        self.slot, self.standing, self.dated_ahead = None, False, False
         self.cancels = self.achieves = self.reschedules = False
         return self
 
@@ -195,6 +197,9 @@ class Context:
     # The kind of thing the previous clause of the turn said the user has or has not ("I don't
     # have a dog"): "one" after it is one of those ("but I really want one").
     prev_kind: str = ""
+    # What a clause before in the turn said the user cannot have ("I hate cilantro"): "it" in
+    # a rule after it is that ("never put it in any recipe").
+    prev_avoided: str = ""
     # Within one sentence: why the previous clause was dropped, and its times.
     prev_drop: str | None = None
     prev_times: list[TimeRef] = field(default_factory=list)
@@ -210,6 +215,21 @@ class Context:
 _PASTED = re.compile(r"\s*[\[［【](?:pastes?|pasted|pasting|attach\w*|screenshot|image|photo|file|粘贴|贴了|附件|截图)\b[^\]］】]*[\]］】].*$", re.I)
 
 
+# Asked to be reminded of something to do: the user has it to do.
+_REMIND_TO = re.compile(r"^(?:(?:pls|please|can (?:you|u)|could (?:you|u))\s+)?remind me to (?=[a-z])"
+                        r"(?![^.!?]*\b(?:the|a) (?:day|week|night|month|morning|evening) (?:before|after)\b)", re.I)  # (not "... the week before": before what)
+
+
+_AVOIDED = re.compile(r"\b(?:hate|hates|can't stand|cant stand|dislike|detest|don't like|dont like|do not like|don't eat|dont eat|can't eat|"
+                      r"cant eat|do not eat|allergic to|intolerant to)\s+([a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?=\s+(?:with|so|and|but|because|too)\b|\s*[,.;!?]|\W*$)", re.I)
+
+
+def avoided(text: str) -> str:
+    """What a clause says the user cannot have or stand ("I hate cilantro" -> "cilantro")."""
+    m = _AVOIDED.search(text)
+    return m.group(1) if m and m.group(1).lower() not in ("it", "them", "that", "this", "those", "these") else ""
+
+
 def _strip(r: LangRules, text: str) -> str:
     t = text.strip()
     for _ in range(3):
@@ -223,6 +243,8 @@ def _strip(r: LangRules, text: str) -> str:
     t = _PASTED.sub("", t)
     if "aside" in r.p:
         t = r.p["aside"].sub("", t)
+    if r.lang == "en":
+        t = _REMIND_TO.sub("I have to ", t)  # "remind me to call my mom on sunday": what the user has to do
     if "trailing" in r.p:
         for _ in range(2):  # (a second pass only when the first cut something: it would find what the first did)
             new = r.p["trailing"].sub("", t).strip()
@@ -338,7 +360,10 @@ _ZH_MORE_OF = re.compile(r"(?:主要|尤其|特别)是(?![在吃做去想要学�
 # What only a person does: the clause after talk of a pet is the user's.
 _HUMAN_AFFAIRS = re.compile(r"租房|房租|搬到|上班|下班|公司|工作|工资|加班|通勤|面试|跳槽|考试|准考证|报名|论文|作业|出差|机票|\b(?:rent|renting|lease|commute|office|salary|job|work)\b", re.I)
 _ARRANGED_FOR = re.compile(r"\b(?:signed up|registered|enrolled|entered|booked|reserved|got tickets|bought tickets|got a place|got a spot)"
-                           r"(?: [\w'-]+){0,6} (?:on|for) (?:the )?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+                           r"(?: [\w'-]+){0,6} (?:on|for) (?:the )?(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+                           r"|\bexpecting (?:a|our|my|her|their) (?:[\w-]+ )?(?:baby|child|kid|son|daughter|boy|girl|twins)\b")
+# What the user has joined: done, whatever comes of it this week.
+_JOINED = re.compile(r"(?:i|we) (?:just |finally |recently |also )?(?:joined|signed up|enrolled|registered)\b")
 _USERS_OWN_VERB = re.compile(r"(?:just |also |finally |already )?(?:saved|paid|spent|bought|booked|sold|moved|started|finished|"
                              r"got|had|went|made|took|need|want|have|gotta|gonna)\b", re.I)
 
@@ -929,8 +954,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         return a.drop("reported speech")
     if lang == "en" and s.kind == USER and found.inherited and not s.group and _imperative(text) \
             and not is_standing(tlow) and not r.has("durable", tlow) and not (_PAST_AS_BARE.match(tlow) and any(t.direction < 0 for t in a.times)) \
-            and not _HABITUAL.search(tlow):
-        # ("quit smoking 8 months ago", "walk to the office most days": what the user did or does)
+            and not _HABITUAL.search(tlow) and not re.match(r"(?:have|need) to\b", tlow):
+        # ("quit smoking 8 months ago", "walk to the office most days": what the user did or does;
+        # "have to book the vet next week": what the user must do)
         return a.drop("advice or request")  # "Stay motivated and remember ...": said to the other speaker
     if lang == "zh" and found.inherited and s.kind == USER and r.has("bare_job", text):
         text = a.text = "是" + text  # "减到75 程序员 天天坐着": what the user is, said as a bare noun
@@ -974,6 +1000,11 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if implied is not None:
         a.implies, a.implies_beside = implied[:2], implied[2]
     a.standing = (request and durable) or standing
+    if a.standing and lang == "en" and ctx.prev_avoided:
+        # "i hate cilantro, never put it in any recipe": what the rule keeps out, by name.
+        text = a.text = re.sub(r"\b(put|add|include|use|suggest|give me) (?:it|them)\b", rf"\1 {ctx.prev_avoided}", text, count=1)
+        canonical = re.sub(r"\b(put|add|include|use|suggest|give (?:me|the user|them)) (?:it|them)\b", rf"\1 {ctx.prev_avoided}", canonical, count=1)
+        clow, tlow = canonical.lower(), text.lower()
     redate = _REDATE_EN.match(tlow) if lang == "en" and not a.standing else None
     if redate and s.kind not in (NONE, USER) and not redate.group("moved3"):
         redate = None  # ("my son moved it to friday" is his doing; "the test got moved" is the plan's)
@@ -1085,6 +1116,8 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
         a.type = "task" if s.kind == EVENT and future and found.end else "event" if s.kind == EVENT or a.times else "profile"
     if a.type is None:
         return a.drop("no durable signal")
+    if a.type == "event" and lang == "en" and r.has("family_date", clow) and any(t.direction > 0 for t in a.times):
+        a.dated_ahead = True  # "we're expecting our first baby in early August": when it will be
     if a.type == "event" and a.times and all(t.direction > 0 for t in a.times) and re.search(
             r"\b(?:booked|scheduled|signed up|registered|arranged|reserved|bought (?:the |our |my )?tickets?)\b|订了|约了|约在|约的|报了名|买了[^，。]{0,6}票", clow):
         a.type = "task"  # "I booked a trip to the mountains for next month": what is arranged lies ahead
@@ -1345,6 +1378,8 @@ def _imperative(text: str) -> bool:
     advice or a request ("Keep going!", "Stay motivated"), not a statement ("Went camping")."""
     from lemminflect import getAllLemmas
 
+    if re.match(r"type (?:1|2|one|two|i|ii)\b", text, re.I):
+        return False  # "type 1 diabetic": a kind, not an order to type
     first = text.split(" ", 1)[0].lower().strip(",.!")
     if first in _FEELING_VERBS or first in ("don't", "do", "let's", "lets", "let"):
         return first in ("don't", "let's", "lets", "let")
@@ -1420,7 +1455,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
     # (Not "visa expires in march, must apply for the new one by january": what the user must
     # do about it, by its own date, is a task.)
     if ends and ends.start() <= 12 and len(a.times) == 1 and not _TO_DO_AFTER.search(tlow, ends.end()):
-        a.runs_out = True
+        a.dated_ahead = True
         return "event"  # "签证2027年3月到期", "my lease ends in June": when something the user has runs out
     if a.subject == "group" and r.types["knowledge"].search(tlow):
         # "We deploy on Tuesdays", "我们组每周一开周会": how the user's team or school works;
@@ -1468,7 +1503,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
         if name == "event" and not past and a.subject == "self" and re.search(r"打算|计划|准备|\b(?:plan|planning) to\b", tlow) \
                 and not future:
             return "goal"  # "我跟对象打算辞职去大理开个小咖啡店": a plan with no date yet
-        if name == "event" and not past and a.subject == "self" and _planned(r, tlow) \
+        if name == "event" and not past and a.subject == "self" and _planned(r, tlow) and not (r.lang == "en" and r.has("family_date", tlow)) \
                 and [t for t in future if t.direction > 0 and t.precision in ("day", "week", "month")]:
             return "task"  # "9月中旬要回银行上班了": the user's own dated plan
         if name == "event" and re.match(r"^i used to (?!be\b|live\b|work\b)", tlow) and not past:
@@ -1477,8 +1512,8 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             # (Someone else's coming event is an event to know: "my sister starts her new job on the 20th".)
             # ("下个月15号是我们结婚十周年": the user's family's own date, an event to know.)
             # ("产假到4月底就结束了", "my lease ends in June": when something the user has runs out.)
-            if r.has("term_ends", tlow):
-                return "event"
+            if r.has("term_ends", tlow) or r.lang == "en" and (r.has("family_date", tlow) or _JOINED.match(tlow) and not any(t.direction > 0 for t in a.times)):
+                return "event"  # (and "i joined a volleyball league, first game this week": what the user did)  # ("we're expecting our second baby in november": a family's date, not a to-do)
             return "task" if r.types["task"].search(tlow) else None if a.subject == "self" and not (re.search(r"结婚|纪念日", tlow) and not re.search(r"我们|咱们", tlow)) \
                 or a.subject == "group" and not r.has("milestone", tlow) and not r.has("family_date", tlow) else "event"
         if name == "event" and not past and r.has("lasting_form", tlow):

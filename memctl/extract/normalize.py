@@ -303,7 +303,9 @@ def _case(found: str, repl: str) -> str:
 
 
 _FIRST = [
-    (r"^i'm\b", "User is"), (r"^im\b", "User is"), (r"^i am\b", "User is"), (r"^i've\b", "User has"),
+    (r"^i'm\b", "User is"), (r"^im\b", "User is"), (r"^i am\b", "User is"),
+    (r"^i've got\b(?! to\b)", "User has"),  # "I've got two cats": has them
+    (r"^i've\b", "User has"),
     (r"^i have\b", "User has"), (r"^i'd\b", "User would"), (r"^i'll\b", "User will"), (r"^i was\b", "User was"),
 ]
 _MID_FIRST = {"i'm": "the user is", "i am": "the user is", "i've": "the user has", "i'd": "the user would",
@@ -731,6 +733,14 @@ _WE_ARE_BUSINESS = re.compile(
     r"bookshop|bookstore|boutique|consultancy|workshop|garage|pharmacy|family business)\b", re.I)
 
 
+# What a household has is the user's: its children and animals.
+_WE_HAVE = re.compile(
+    r"^((?:also |still |now )?(?:have got|have|own))\s+(?:a|an|one|two|three|four|five|\d+)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:[\w-]+(?=\s+(?:named|called)\b)|kids?|children|sons?|daughters?|twins|cats?|dogs?|pups?|puppies|kittens?|pets?|horses?|ponies|pony|rabbits?|bunnies|"
+    r"hamsters?|guinea pigs?|parrots?|budgies?|chickens|hens|goats?|tortoises?|turtles?|lizards?|snakes?)\b"
+    r"(?!['’-]|\s+(?:sitters?|walkers?|walking|food|beds?|toys?|groomers?|trainers?|park|show|insurance|door|minders?|care|club|party|class|classes|lessons?|daycare)\b)", re.I)
+
+
 def _group_en(t: str, low: str, company: str = "") -> str:
     team = re.match(r"(?:the )?((?:(?!our\b|my\b)[a-z]+ )?team\b)", low)
     if team:
@@ -739,6 +749,10 @@ def _group_en(t: str, low: str, company: str = "") -> str:
         return "User's" + _pronouns_en(t[3:])
     rest = re.sub(r"^(?:'re)\b", "are", re.sub(r"^'ve\b", "have", t[2:].lstrip()))
     rest = re.sub(r"^us\b", "", rest)
+    household = _WE_HAVE.match(rest)
+    if household:
+        # "we've got a rescue horse called Biscuit", "we have two cats": the user's own.
+        return "User has " + _pronouns_en(rest[household.end(1):].lstrip())
     business = _WE_ARE_BUSINESS.match(rest)
     if business:
         # "we're a tiny bakery, just me and my sister": where the user works, not a team.
@@ -1447,6 +1461,10 @@ def standing(text: str, lang: str) -> str:
             # "when u give me code, go only, no python, and skip the explanations": a list, so where first.
             return f"User prefers, {where}: {_pronouns_en(_assistant_en(when.group('rule')), about_other=True)}"
         rule = f"{when.group('rule')} {where}"
+    framed = re.match(r"^(?P<where>for (?:any|all|every) [^,]{2,40}?),? (?P<own>i (?:(?:really|always|generally) )?(?:prefer|like|want|need)\s+.+)$", rule, re.I)
+    if framed:
+        where = re.sub(r"\b(write|make|draft|build) me\b", r"\1 for me", framed.group("where"), flags=re.I)
+        rule = f"{framed.group('own')} {where}"  # "for any scripts u write me i prefer python": the user's own words, then where
     rule = _assistant_en(rule)
     imperative = re.match(r"^(?:(?:always|only) )?(?:use|give (?:me|us)|send (?:me|us)|show (?:me|us)|stick to|go with"
                           # "give amounts in grams": the units of every answer

@@ -65,9 +65,13 @@ _EN_CLAUSE = re.compile(
     r"|,\s+(?=[A-Z][a-z]+'s (?:a|an)\s)"
     # "I hate cilantro, leave it out of anything you suggest", "..., so keep that in mind":
     # what is asked of the assistant is a clause of its own; the fact before it stays.
-    r"|(?:,\s+|\s+(?=so\s))(?=(?:so\s+)?(?:pls|please|plz|kindly|leave|keep that|keep this|bear|remember|make sure|don't|do not|when (?:you|u) |help me |"
+    r"|(?:,\s+|\s+(?=so\s))(?=(?:so\s+)?(?:pls|please|plz|kindly|leave|keep that|keep this|bear|remember|make sure|don't|do not|dont|never (?:put|add|include|use|suggest|give|send)|when (?:you|u) |help me |"
     r"avoid|skip|no need|pray for|wish (?:me|us) luck|(?:put|add|include|mention) (?:her|his|their|my|our|its|the|it|them|that|this)|"
-    r"(?:send|tell|show|give|remind) me)\b)"
+    r"factor (?:that|it|this) in|take (?:that|it|this) into account|(?:send|tell|show|give|remind) me)\b)"
+    # "my husband dev is a structural engineer, he'll probably ask u bridge questions", "i moved to
+    # denver not boulder, u keep saying boulder": what is said of the assistant after the fact.
+    r"|,\s+(?=(?:he|she|they)(?:'ll| will| might| may) (?:probably |prob |likely |def |definitely )?(?:ask|message|text|bug|talk to|use) (?:u|you)\b)"
+    r"|,\s+(?=(?:u|you) (?:keep|kept) (?:saying|calling|writing|getting|mixing|putting|using)\b)"
     # "she's really into pottery so anything like that would be great": the ask after the fact.
     r"|,?\s+(?=so\s+(?:anything|something|any (?:ideas|tips|suggestions|recs|recommendations)|ideas|suggestions|"
     r"recommendations|recs)\b)"

@@ -1,0 +1,145 @@
+"""Facts lost to how they were asked or to a word read wrong: what the user asks to be
+reminded of is what the user has to do ("remind me i have to submit the biometrics by
+friday", "提醒我这周要给煤球买处方粮"); a weekday said on that weekday is not today; "I've got"
+and a household's "we have" say what the user has; a baby expected is a family's date;
+"never ..." asks for good, with "it" the thing the clause before could not stand. Each kept
+case failed before its fix; the cases beside them pin what must stay out.
+
+The messages are sent on Monday 30 November 2026."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from memctl.conversations import Conversation, Turn, clean
+from memctl.extract import Candidate, extract, load_rules
+
+RULES = load_rules()
+MONDAY = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
+
+
+def stored(*messages: str) -> list[tuple[str, str]]:
+    """(type, content) of what a conversation stores; "A:" opens an assistant message."""
+    turns = [Turn(f"t{i}", "assistant", m[2:]) if m.startswith("A:") else Turn(f"t{i}", "user", m)
+             for i, m in enumerate(messages)]
+    conv = Conversation("u", "s", MONDAY, turns)
+    return [(c.type, c.content) for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("remind me i have to submit the visa biometrics by friday, keep forgetting",
+     [("task", "User has to submit the visa biometrics by Friday (2026-12-04)")]),
+    ("remind me to call my mom on sunday", [("task", "User has to call their mom on Sunday (2026-12-06)")]),
+    ("need to renew my passport before jan 20, nag me about it next week",
+     [("task", "User needs to renew their passport before jan 20 (2027-01-20)")]),
+    ("have to book the vet for Pickle's booster shots sometime next week",
+     [("task", "User has to book the vet for Pickle's booster shots sometime next week (2026-12-07~2026-12-13)")]),
+    ("提醒我这周要给煤球买处方粮", [("task", "用户这周要给煤球买处方粮（2026-11-30~2026-12-06）")]),
+    # The day before what, the reminder does not say: the fact stays, the reminder goes.
+    ("wife's bday is nov 9, remind me to plan smth the week before", [("profile", "User's wife's birthday is nov 9 (2027-11-09)")]),
+    # Reminded of nothing to do: what was said before.
+    ("remind me what I said about the budget", []),
+    ("提醒我一下刚才说的", []),
+])
+def test_what_the_user_asks_to_be_reminded_of_is_a_task(text, expected):
+    assert stored(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # Said on a Monday, "by monday" is next week's and "on Monday" in the past tense last week's.
+    ("ugh i have to finish grading 40 lab reports by monday morning",
+     [("task", "User has to finish grading 40 lab reports by Monday morning (2026-12-07)")]),
+    ("My mom had knee replacement surgery on Monday",
+     [("event", "User's mom had knee replacement surgery on Monday (2026-11-23)")]),
+    # "another monday", "monday mornings": no one day, and nothing left to keep of a sigh.
+    ("great another monday, my absolute favorite", []),
+    ("we do inventory monday mornings", [("knowledge", "User and others do inventory Monday mornings")]),
+])
+def test_a_weekday_said_on_that_weekday_is_not_today(text, expected):
+    assert stored(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I've got two cats", [("profile", "User has two cats")]),
+    ("we've got a rescue horse called Biscuit, ex racehorse",
+     [("profile", "User has a rescue horse called Biscuit, ex racehorse")]),
+    ("we have two cats, Miso and Udon", [("profile", "User has two cats, Miso and Udon")]),
+    # Someone who minds the dog is no dog; a kitten got is a kitten come.
+    ("we have a dog sitter coming on friday", []),
+    ("we got a kitten for my daughter, her name is zoe",
+     [("profile", "User and their family got a kitten for their daughter, her name is zoe")]),
+    ("I've got a family wedding next month", [("task", "User has a family wedding next month (2026-12)")]),
+])
+def test_what_the_user_and_their_household_have(text, expected):
+    assert stored(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("we're expecting our second baby in november",
+     [("event", "User and their family are expecting their second baby in november (2026-11)")]),
+    ("I'm expecting a baby girl in March", [("event", "User is expecting a baby girl in March (2027-03)")]),
+    ("we're expecting our first baby", [("event", "User and their family are expecting their first baby")]),
+    # What the user did this week stays, with the coming game beside it.
+    ("oh and i joined a rec volleyball league, wednesday nights, first game this week!",
+     [("event", "User joined a rec volleyball league, Wednesday nights, first game this week (2026-11-30~2026-12-06)")]),
+])
+def test_a_baby_expected_is_a_date_of_the_family(text, expected):
+    assert stored(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("no more emoji in ur replies thx, feels weird when its work stuff", [("preference", "User prefers no emoji in replies")]),
+    ("i hate cilantro with a passion, never put it in any recipe u give me",
+     [("preference", "User hates cilantro with a passion"),
+      ("preference", "User prefers: never put cilantro in any recipe the assistant gives the user")]),
+    ("I hate mushrooms. Never add them to meal plans please",
+     [("preference", "User hates mushrooms"), ("preference", "User prefers: never add mushrooms to meal plans")]),
+    ("I'm not a morning person at all, never put anything before 10am on my calendar",
+     [("behavior", "User is not a morning person at all"),
+      ("preference", "User prefers: never put anything before 10am on the user's calendar")]),
+    # Only this time: no rule.
+    ("don't add sugar to my coffee this time", []),
+])
+def test_never_asks_for_good(text, expected):
+    assert stored(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # What the assistant is asked, or told of itself, after the fact: the fact stays.
+    ("fyi im red-green colorblind so charts using those colours are useless to me", [("profile", "User is red-green colorblind")]),
+    ("type 1 diabetic here, so when u suggest snacks mention the carbs",
+     [("profile", "User is type 1 diabetic"), ("preference", "User prefers: when the assistant suggests snacks mention the carbs")]),
+    ("type 2 diabetic, diagnosed last year", [("profile", "User is type 2 diabetic, diagnosed last year (2025)")]),
+    ("my husband dev is a structural engineer at arup, he'll probably ask u bridge questions lol",
+     [("profile", "User's husband Dev is a structural engineer at arup")]),
+    ("actually i moved to denver last spring not boulder, u keep saying boulder",
+     [("profile", "User moved to denver last spring not boulder (2025-03~2025-05)")]),
+    ("for any scripts u write me i prefer python over js",
+     [("preference", "User prefers python over js for any scripts the assistant writes for them")]),
+    ("lol i hate cilantro, tastes like soap to me. never put it in anything u suggest",
+     [("preference", "User hates cilantro, tastes like soap to them"),
+      ("preference", "User prefers: never put cilantro in anything the assistant suggests")]),
+])
+def test_a_fact_then_what_is_said_to_the_assistant(text, expected):
+    assert stored(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # An apostrophe left out: "we're", "wife's", "brother's".
+    ("were on aws, everything runs in eks and infra is all terraform",
+     [("knowledge", "User's team is on aws, everything runs in eks and infra is all terraform")]),
+    ("were on react 18 w typescript strict, no class components allowed",
+     [("knowledge", "User's team is on react 18 w typescript strict, no class components allowed")]),
+    ("my wifes name is priya btw, she teaches 3rd grade", [("profile", "User's wife's name is priya, she teaches 3rd grade")]),
+    ("my brothers getting married in cancun in august",
+     [("event", "User's brother is getting married in cancun in august (2027-08)")]),
+    # A holiday is no stack; a run tomorrow is no event of the past; many brothers stay many.
+    ("we're on holiday", []),
+    ("Got a run to Regina tomorrow and the forecast looks ugly.", []),
+    ("actually we moved to porto last spring not lisbon, pls fix that",
+     [("event", "User and others moved to porto last spring not lisbon (2025-03~2025-05)")]),
+])
+def test_words_typed_without_their_apostrophe(text, expected):
+    assert stored(text) == expected
