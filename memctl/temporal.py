@@ -133,9 +133,12 @@ def _weekday(ref: date, phrase: str, weekday: int, which: str, past_hint: bool,
         d = ref - timedelta(days=(ref.weekday() - weekday) % 7) if past_hint else ref + timedelta(days=delta)
         if d == ref and which in ("", "on", "coming") and past_verb is not None:
             # "grades are due by monday", said on a Monday: an English day said by name is not
-            # today (today is "today"), but the coming one, or last week's in the past tense
-            # ("my mom had knee surgery on Monday").
-            d += timedelta(weeks=-1 if past_hint or past_verb() else 1)
+            # today (today is "today") but the coming one, or last week's when both the clause's
+            # words and its verb say past ("I went to the gym on monday"); when only one does
+            # ("i'm starting my new job monday", "i already scheduled the vet for monday"), today.
+            past, verb = past_hint, past_verb()
+            if past == verb:
+                d += timedelta(weeks=-1 if past else 1)
     direction = -1 if d < ref else (1 if d > ref else 0)
     return TimeRef(phrase, d, d, "day", direction)
 
@@ -334,7 +337,10 @@ def _find_en(low: str, ref: date, past_hint: bool, add: Any, past_verb: Callable
             add(m.start(), m.end(), _ref(ref, m.group(0), m.group(2), sign * n, deadline))
     told_past = past_verb or (lambda: False)
     for m in _WEEKDAY_EN.finditer(low):
-        add(m.start(), m.end(), _weekday(ref, m.group(0), _WEEKDAYS_EN.index(m.group(2)), m.group(1) or "", past_hint, told_past))
+        # ("it's sunday and i have to ...": today, named.)
+        today = re.search(r"\b(?:it's|its|it is|today is|today's)\s+$", low[:m.start()]) is not None
+        add(m.start(), m.end(), _weekday(ref, m.group(0), _WEEKDAYS_EN.index(m.group(2)), m.group(1) or "", past_hint,
+                                         None if today else told_past))
     for m in _WEEKDAY_SHORT_ALONE_EN.finditer(low):
         # "dentist thurs at 3pm": a short day that is no other word, typed alone.
         day = next(i for i, d in enumerate(_WEEKDAYS_EN) if d.startswith(m.group(1)[:3]))

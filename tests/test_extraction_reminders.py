@@ -48,11 +48,15 @@ def test_what_the_user_asks_to_be_reminded_of_is_a_task(text, expected):
 
 
 @pytest.mark.parametrize("text, expected", [
-    # Said on a Monday, "by monday" is next week's and "on Monday" in the past tense last week's.
+    # Said on a Monday, "by monday" is next week's and "on monday" in the past tense last week's;
+    # where the words and the verb disagree, or "it's" names it, today.
     ("ugh i have to finish grading 40 lab reports by monday morning",
      [("task", "User has to finish grading 40 lab reports by Monday morning (2026-12-07)")]),
+    ("I went to the gym on monday", [("event", "User went to the gym on Monday (2026-11-23)")]),
     ("My mom had knee replacement surgery on Monday",
-     [("event", "User's mom had knee replacement surgery on Monday (2026-11-23)")]),
+     [("event", "User's mom had knee replacement surgery on Monday (2026-11-30)")]),
+    ("i'm starting my new job monday", []),
+    ("ugh it's monday and i have to finish my thesis chapter", []),
     # "another monday", "monday mornings": no one day, and nothing left to keep of a sigh.
     ("great another monday, my absolute favorite", []),
     ("we do inventory monday mornings", [("knowledge", "User and others do inventory Monday mornings")]),
@@ -142,4 +146,32 @@ def test_a_fact_then_what_is_said_to_the_assistant(text, expected):
      [("event", "User and others moved to porto last spring not lisbon (2025-03~2025-05)")]),
 ])
 def test_words_typed_without_their_apostrophe(text, expected):
+    assert stored(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # Read in review: what the rules above must not take.
+    ("a doctor here told me to lose weight", []),
+    ("a new cafe here opened last week", []),
+    ("type 1 diabetic here, need low carb snack ideas", [("profile", "User is type 1 diabetic")]),
+    ("never use the word synergy in this email", []),
+    ("never suggest that again lol", []),
+    ("never put it in anything", []),
+    ("i'm pretty frugal, never use my credit card", [("behavior", "User is pretty frugal, never use their credit card")]),
+    ("my son is allergic to peanuts, never suggest anything with peanuts",
+     [("profile", "User's son is allergic to peanuts"), ("preference", "User prefers: never suggest anything with peanuts")]),
+    ("i hate olives and pickles, never add them",
+     [("preference", "User hates olives and pickles"), ("preference", "User prefers: never add olives and pickles")]),
+    ("we have 30 kids in the program", []),
+    ("we have two dogs in the shelter right now that need homes", []),
+    ("we have a server named athena", [("profile", "User's team has a server named athena")]),
+    ("we have family visiting next week", []),
+    ("i've got family coming over this weekend", [("task", "User has family coming over this weekend (2026-12-05~2026-12-06)")]),
+    ("my mom always used to nag me", [("behavior", "User's mom always used to nag the user")]),
+    ("my dad has dementia and is always forgetting", [("profile", "User's dad has dementia and is always forgetting")]),
+    ("i'm dyslexic so walls of text are impossible for me", [("profile", "User is dyslexic so walls of text are impossible for them")]),
+    ("my moms bday is next tuesday", [("profile", "User's mom's birthday is next Tuesday (2026-12-08)")]),
+    ("remind me that i'm allergic to penicillin if i ask about antibiotics", []),
+])
+def test_what_review_found_the_rules_took(text, expected):
     assert stored(text) == expected

@@ -498,7 +498,7 @@ def _relative(times: list[TimeRef], text: str) -> list[TimeRef]:
     said ("预产期是明年1月中", "今年六月中考", "since last year"): a memory says which it was."""
     if _RECURRING.search(text):
         return []  # "每年四五月最严重", "tues and thurs": a time that comes round again is no date
-    found = [t for t in times if t.phrase in text and not _NOT_A_DATE.search(t.phrase)]
+    found = [t for t in times if t.phrase.lower() in text.lower() and not _NOT_A_DATE.search(t.phrase)]
     # ("从11月一直到明年2月", "今年高二，明年高考": two times, and one label would say only one;
     # "今年" and "年底前" of "今年年底前" are one.)
     if len({t.label() for t in found}) != 1 or not any(_RELATIVE.search(t.phrase) or _day_in_full(t, text) for t in found):

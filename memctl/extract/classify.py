@@ -221,7 +221,7 @@ _REMIND_TO = re.compile(r"^(?:(?:pls|please|can (?:you|u)|could (?:you|u))\s+)?r
 
 
 _AVOIDED = re.compile(r"\b(?:hate|hates|can't stand|cant stand|dislike|detest|don't like|dont like|do not like|don't eat|dont eat|can't eat|"
-                      r"cant eat|do not eat|allergic to|intolerant to)\s+([a-z][\w-]*(?: [a-z][\w-]*){0,2}?)(?=\s+(?:with|so|and|but|because|too)\b|\s*[,.;!?]|\W*$)", re.I)
+                      r"cant eat|do not eat|allergic to|intolerant to)\s+([a-z][\w-]*(?: [a-z][\w-]*){0,2}?(?: (?:and|or|&) [a-z][\w-]*(?: [a-z][\w-]*)?)?)(?=\s+(?:with|so|and|but|because|too)\b|\s*[,.;!?]|\W*$)", re.I)
 
 
 def avoided(text: str) -> str:
@@ -775,6 +775,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if ctx.first_clause:
         text = _completed(text, ctx.scene, lang)
         a.text = text
+    if lang == "en" and ctx.prev_avoided and re.match(r"(?:pls |please |and |so )?never\b", text, re.I):
+        # "i hate cilantro, never put it in any recipe": what the rule keeps out, by name.
+        text = a.text = re.sub(r"\b(put|add|include|suggest|recommend|give me) (?:it|them)\b", rf"\1 {ctx.prev_avoided}", text, count=1)
     tlow = text.lower()
     # ("broke my ankle in march": the "I" left out, as the type rules will read it; "got a vet
     # appointment Thursday" is one the user has.)
@@ -801,6 +804,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     # "the surgery is now the 22nd of May, not the 8th": the old date is not the clause's.
     a.times = [t for t in a.times if not re.search(rf"(?:\bnot|\binstead of|\brather than|不是|而不是|原来是)\s*(?:on\s+|the\s+)?{re.escape(t.phrase)}",
                                                  text, re.I)]
+    if lang == "en" and re.match(r"got (?:a|an|my) ", text, re.I) and a.times and all(t.direction > 0 for t in a.times) \
+            and not re.search(r"\b(?:her|him|them|it)\b", text, re.I):
+        text = a.text = "I've " + text  # "got my driving test next monday": one the user has, ahead
     if len(text) < 2 or (lang == "en" and len(text.split()) < 2 and not _DIET_ALONE.fullmatch(text.strip(" ,.!"))):
         return a.drop("too short")
     if lang == "en" and not ctx.sentence_first and re.match(r"(?:just |kind of |sort of |almost |a bit )?like\b(?! i\b)", text, re.I):
@@ -961,8 +967,9 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if lang == "zh" and found.inherited and s.kind == USER and r.has("bare_job", text):
         text = a.text = "是" + text  # "减到75 程序员 天天坐着": what the user is, said as a bare noun
         tlow = text.lower()
-    if lang == "zh" and found.inherited and s.kind in (PERSON, PET) and is_standing(tlow) and not r.has("this_time", tlow):
-        # "孙女给我装了这个……先说好，回答别太长": a rule the user sets, whoever the clause before was about.
+    if found.inherited and s.kind in (PERSON, PET) and is_standing(tlow) and not r.has("this_time", tlow):
+        # "孙女给我装了这个……先说好，回答别太长", "my son is allergic to peanuts, never suggest
+        # anything with peanuts": a rule the user sets, whoever the clause before was about.
         found = a.found = Found(THE_USER, inherited=True)
         s = found.subject
         a.subject = _who(s, r)
@@ -1000,11 +1007,6 @@ def analyze(clause: str, lang: str, rules: Rules, ctx: Context) -> Analysis:
     if implied is not None:
         a.implies, a.implies_beside = implied[:2], implied[2]
     a.standing = (request and durable) or standing
-    if a.standing and lang == "en" and ctx.prev_avoided:
-        # "i hate cilantro, never put it in any recipe": what the rule keeps out, by name.
-        text = a.text = re.sub(r"\b(put|add|include|use|suggest|give me) (?:it|them)\b", rf"\1 {ctx.prev_avoided}", text, count=1)
-        canonical = re.sub(r"\b(put|add|include|use|suggest|give (?:me|the user|them)) (?:it|them)\b", rf"\1 {ctx.prev_avoided}", canonical, count=1)
-        clow, tlow = canonical.lower(), text.lower()
     redate = _REDATE_EN.match(tlow) if lang == "en" and not a.standing else None
     if redate and s.kind not in (NONE, USER) and not redate.group("moved3"):
         redate = None  # ("my son moved it to friday" is his doing; "the test got moved" is the plan's)
@@ -1535,7 +1537,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
     if near_future and not past and (r.types["task"].search(tlow) or r.has("organising", tlow)):
         return "task"  # "I'm putting together an art show next month": a dated plan of the user's
     if a.subject in ("other", "dependent") and not past \
-            and [t for t in future if t.direction > 0 and t.precision == "day"
+            and [t for t in future if t.direction > 0 and (t.precision == "day" or t.precision == "month" and _PLAN_OF_MONTHS.search(tlow))
                  and (_planned(r, tlow) or re.search(rf"\b(?:is|'s) (?:on )?(?:the )?{re.escape(t.phrase.lower())}(?! (?:floor|level|grade|place|row))", tlow))]:
         return "event"  # "my partner Devi defends her PhD at Edinburgh on june 12": a date in their life
     if a.subject == "self" and not past and any(t.deadline for t in future):
@@ -1557,7 +1559,7 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
 _ZH_OFF_TO = re.compile(r"(?:下班|放学|吃完饭|刚刚?|今晚|晚上|现在)?(?:打球|打篮球|打羽毛球|踢球|跑步|游泳|健身|逛街|吃饭|喝酒|唱歌|散步|遛狗|"
                         r"购物|买菜|看电影|睡觉|洗澡|出车|钓鱼|上班|接孩子|接娃|做饭|发出)去了[啊呀哈~～!！。]*")
 # "预产期八月初", "我老婆预产期是3月12号": a due date, said with whose it is or first.
-_ZH_DUE_DATE = re.compile(r"^(?:我的?|我们的?)?(?:(?:老婆|媳妇|爱人|太太|妻子|女儿|儿媳|儿媳妇|姐姐|妹妹|嫂子)的?)?预产期")
+_ZH_DUE_DATE = re.compile(r"^(?:我的?|我们的?|用户的?)?(?:(?:老婆|媳妇|爱人|太太|妻子|女儿|儿媳|儿媳妇|姐姐|妹妹|姐|妹|嫂子|表姐|表妹|堂姐|堂妹)的?)?预产期")
 # An exam said to fall in a month, in Chinese ("五月份考跆拳道黑带"): a dated step, not a loose plan.
 _ZH_DATED_STEP = re.compile(r"(?<![备参思报])考(?!虑|察|验|究|核|试|完)[\u4e00-\u9fffA-Za-z0-9]{2}")
 

@@ -736,9 +736,9 @@ _WE_ARE_BUSINESS = re.compile(
 # What a household has is the user's: its children and animals.
 _WE_HAVE = re.compile(
     r"^((?:also |still |now )?(?:have got|have|own))\s+(?:a|an|one|two|three|four|five|\d+)\s+(?:[\w-]+\s+){0,3}?"
-    r"(?:[\w-]+(?=\s+(?:named|called)\b)|kids?|children|sons?|daughters?|twins|cats?|dogs?|pups?|puppies|kittens?|pets?|horses?|ponies|pony|rabbits?|bunnies|"
+    r"(?:(?!(?:server|bot|channel|repo|project|app|tool|service|cluster|machine|database|db|group|team|chat|account|folder|file|doc|script|pipeline|workflow|room|meeting|band|podcast|company|business)\b)[\w-]+(?=\s+(?:named|called)\b)|kids?|children|sons?|daughters?|twins|cats?|dogs?|pups?|puppies|kittens?|pets?|horses?|ponies|pony|rabbits?|bunnies|"
     r"hamsters?|guinea pigs?|parrots?|budgies?|chickens|hens|goats?|tortoises?|turtles?|lizards?|snakes?)\b"
-    r"(?!['’-]|\s+(?:sitters?|walkers?|walking|food|beds?|toys?|groomers?|trainers?|park|show|insurance|door|minders?|care|club|party|class|classes|lessons?|daycare)\b)", re.I)
+    r"(?!['’-]|\s+(?:sitters?|walkers?|walking|food|beds?|toys?|groomers?|trainers?|park|show|insurance|door|minders?|care|club|party|class|classes|lessons?|daycare|problem|cafe|friendly|hair|allerg\w*)\b|\s+(?:in|at) (?:the|our|my|a|work)\b|\s+right now\b|\s+(?:that|who|which) need)", re.I)
 
 
 def _group_en(t: str, low: str, company: str = "") -> str:

@@ -65,7 +65,7 @@ _EN_CLAUSE = re.compile(
     r"|,\s+(?=[A-Z][a-z]+'s (?:a|an)\s)"
     # "I hate cilantro, leave it out of anything you suggest", "..., so keep that in mind":
     # what is asked of the assistant is a clause of its own; the fact before it stays.
-    r"|(?:,\s+|\s+(?=so\s))(?=(?:so\s+)?(?:pls|please|plz|kindly|leave|keep that|keep this|bear|remember|make sure|don't|do not|dont|never (?:put|add|include|use|suggest|give|send)|when (?:you|u) |help me |"
+    r"|(?:,\s+|\s+(?=so\s))(?=(?:so\s+)?(?:pls|please|plz|kindly|leave|keep that|keep this|bear|remember|make sure|don't|do not|dont|never (?:ever )?(?:put|add|include|suggest|recommend|mention|(?:give|send|book|schedule|show|tell) me)|when (?:you|u) |help me |"
     r"avoid|skip|no need|pray for|wish (?:me|us) luck|(?:put|add|include|mention) (?:her|his|their|my|our|its|the|it|them|that|this)|"
     r"factor (?:that|it|this) in|take (?:that|it|this) into account|(?:send|tell|show|give|remind) me)\b)"
     # "my husband dev is a structural engineer, he'll probably ask u bridge questions", "i moved to
