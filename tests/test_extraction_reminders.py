@@ -175,3 +175,24 @@ def test_words_typed_without_their_apostrophe(text, expected):
 ])
 def test_what_review_found_the_rules_took(text, expected):
     assert stored(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("want to pay off my 12k credit card debt this year",
+     [("goal", "User wants to pay off their 12k credit card debt this year (2026)")]),
+    ("goal for 2027: pay off the last 12k on my student loan. no more excuses",
+     [("goal", "User's goal for 2027: pay off the last 12k on their student loan (2027)")]),
+    ("we want a kid in the next couple yrs", [("goal", "User and their family want a kid in the next couple years")]),
+    ("my perf review is oct 3, help me prep some talking points", [("task", "User's perf review is oct 3 (2027-10-03)")]),
+    ("got my driving test next monday morning im so nervous",
+     [("task", "User has their driving test next Monday morning (2026-12-07)")]),
+    ("next friday im presenting the q4 budget to the board, kinda nervous ngl",
+     [("task", "User is presenting the q4 budget to the board next Friday (2026-12-11)")]),
+    ("our cat mochi died in january, still miss her", [("event", "User's cat Mochi died in january (2026-01)")]),
+    ("我弟九月份要去美国读研了", [("event", "用户的弟弟九月份要去美国读研了（2027-09）")]),
+    ("老大数学一直拖后腿，能帮我弄个复习计划不", [("behavior", "用户的老大数学一直拖后腿")]),
+    # Paying for someone now is no goal.
+    ("I want to pay off the bill for you", []),
+])
+def test_goals_plans_and_dates_of_others_that_were_missed(text, expected):
+    assert stored(text) == expected
