@@ -111,7 +111,8 @@ SETS = ["extraction_dev.jsonl", "extraction_holdout.jsonl", "extraction_holdout2
         "extraction_holdout31.jsonl", "extraction_holdout32.jsonl", "extraction_holdout33.jsonl",
         "extraction_holdout34.jsonl", "extraction_holdout35.jsonl",
         "extraction_holdout36.jsonl", "extraction_holdout37.jsonl", "extraction_holdout38.jsonl",
-        "extraction_holdout39.jsonl", "extraction_holdout40.jsonl"]
+        "extraction_holdout39.jsonl", "extraction_holdout40.jsonl",
+        "extraction_holdout41.jsonl"]
 
 
 def _extractor():

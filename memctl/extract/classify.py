@@ -243,7 +243,7 @@ def _strip(r: LangRules, text: str) -> str:
     t = _PASTED.sub("", t)
     if "aside" in r.p:
         t = r.p["aside"].sub("", t)
-    if r.lang == "en":
+    if r.lang == "en" and "remind me to" in t.lower():
         t = _REMIND_TO.sub("I have to ", t)  # "remind me to call my mom on sunday": what the user has to do
     if "trailing" in r.p:
         for _ in range(2):  # (a second pass only when the first cut something: it would find what the first did)
