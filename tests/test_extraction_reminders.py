@@ -196,3 +196,13 @@ def test_what_review_found_the_rules_took(text, expected):
 ])
 def test_goals_plans_and_dates_of_others_that_were_missed(text, expected):
     assert stored(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # Read as garbled in the judged sample of bench/fresh41 (two readers agreeing).
+    ("british spelling please, you've put 'program'", [("preference", "User prefers: british spelling")]),
+    ("救命 下周要上区里的公开课", [("task", "用户下周要上区里的公开课（2026-12-07~2026-12-13）")]),
+    ("坏消息：入职提前到3月9号了", [("task", "用户入职改到3月9号（2027-03-09）")]),
+])
+def test_a_cry_or_a_remark_on_the_last_answer_is_no_part_of_the_fact(text, expected):
+    assert stored(text) == expected

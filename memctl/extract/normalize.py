@@ -1391,6 +1391,7 @@ _EN_REPLY_WORDS = r"(?:answers?|repl(?:y|ies)|responses?|explanations?|messages?
 def _assistant_en(rule: str) -> str:
     """ "you" in a rule the user sets is the assistant."""
     rule = re.sub(r"\b(?:you're|youre|you are|u r)\b", "the assistant is", rule, flags=re.I)
+    rule = re.sub(r"\b(?:you've|youve|u've)\b", "the assistant has", rule, flags=re.I)  # (not "the assistant've")
     rule = re.sub(r"\b(?:you|u)\b", "the assistant", re.sub(r"\b(?:your|ur)\b", "the assistant's", rule, flags=re.I), flags=re.I)
     # "when the assistant searches"
     return re.sub(r"(?<=\bthe assistant )([a-z]+)\b", lambda m: _third_person(m.group(1)) if m.group(1) in _ASSISTANT_DOES else m.group(1), rule)
@@ -1400,6 +1401,8 @@ def standing(text: str, lang: str) -> str:
     """A rule the user sets for the assistant: "Keep replies brief" -> "User prefers brief replies"."""
     body = re.sub(r"[.!。！~～]+$", "", text.strip())
     body = re.sub(r",\s*always$", "", body, flags=re.I)  # "..., always": the rule says it is one
+    # "british spelling please, you've put 'program'": what the last answer got wrong, not the rule.
+    body = re.sub(r",?\s+(?:you've|youve|u've|you have|you|u) (?:put|written|wrote|used|spelled|spelt|said|typed)\b.*$", "", body, flags=re.I)
     if lang == "zh":
         body = re.sub(r"^(?:你)?(?:说话|讲话)", "回答", body)  # "说话简单点": how the assistant answers
         # "你给的东西最好直接是latex代码": what the assistant gives, said as 助手.
