@@ -1514,8 +1514,10 @@ def _type(r: LangRules, tlow: str, a: Analysis, ctx: Context, standing_request: 
             # (Someone else's coming event is an event to know: "my sister starts her new job on the 20th".)
             # ("下个月15号是我们结婚十周年": the user's family's own date, an event to know.)
             # ("产假到4月底就结束了", "my lease ends in June": when something the user has runs out.)
+            # ("we're expecting our second baby in november": a family's date, not a to-do; "i joined a
+            # volleyball league, first game this week": what the user did.)
             if r.has("term_ends", tlow) or r.lang == "en" and (r.has("family_date", tlow) or _JOINED.match(tlow) and not any(t.direction > 0 for t in a.times)):
-                return "event"  # (and "i joined a volleyball league, first game this week": what the user did)  # ("we're expecting our second baby in november": a family's date, not a to-do)
+                return "event"
             return "task" if r.types["task"].search(tlow) else None if a.subject == "self" and not (re.search(r"结婚|纪念日", tlow) and not re.search(r"我们|咱们", tlow)) \
                 or a.subject == "group" and not r.has("milestone", tlow) and not r.has("family_date", tlow) else "event"
         if name == "event" and not past and r.has("lasting_form", tlow):
