@@ -6,23 +6,9 @@ a purpose. Each kept case failed before its fix; the cases beside them pin what 
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import pytest
 
-from memctl.conversations import Conversation, Turn, clean
-from memctl.extract import Candidate, extract, load_rules
-
-RULES = load_rules()
-WHEN = datetime(2026, 9, 10, 10, 0, tzinfo=timezone.utc)
-
-
-def stored(*messages: str) -> list[tuple[str, str]]:
-    """(type, content) of what a conversation stores; "A:" opens an assistant message."""
-    turns = [Turn(f"t{i}", "assistant", m[2:]) if m.startswith("A:") else Turn(f"t{i}", "user", m)
-             for i, m in enumerate(messages)]
-    conv = Conversation("u", "s", WHEN, turns)
-    return [(c.type, c.content) for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
+from test_extraction_routines import stored  # (said on 2026-09-10, as before)
 
 
 @pytest.mark.parametrize("text, expected", [

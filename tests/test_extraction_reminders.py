@@ -10,22 +10,15 @@ The messages are sent on Monday 30 November 2026."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from functools import partial
 
 import pytest
 
-from memctl.conversations import Conversation, Turn, clean
-from memctl.extract import Candidate, extract, load_rules
+import test_extraction_routines
 
-RULES = load_rules()
 MONDAY = datetime(2026, 11, 30, 10, 0, tzinfo=timezone.utc)
-
-
-def stored(*messages: str) -> list[tuple[str, str]]:
-    """(type, content) of what a conversation stores; "A:" opens an assistant message."""
-    turns = [Turn(f"t{i}", "assistant", m[2:]) if m.startswith("A:") else Turn(f"t{i}", "user", m)
-             for i, m in enumerate(messages)]
-    conv = Conversation("u", "s", MONDAY, turns)
-    return [(c.type, c.content) for c in extract(conv, clean(conv), rules=RULES).items if isinstance(c, Candidate)]
+# What a conversation stores, said on that Monday (the helper of the routines tests).
+stored = partial(test_extraction_routines.stored, when=MONDAY)
 
 
 @pytest.mark.parametrize("text, expected", [
